@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+const rupees = (dflt: number) => z.coerce.number().positive().max(10_000_000).default(dflt);
+
+export const OTP_CHANNELS = ['email', 'sms'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url())),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_ACCESS_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: optionalUrl,
+  SMTP_FROM: z.string().default('Rupee Arcade <no-reply@localhost>'),
+  SMS_URL: optionalUrl,
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER: z.string().default('RUPEE'),
+  OTP_CHANNELS: z
+    .string()
+    .default('email,sms')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(OTP_CHANNELS)).min(1)),
+  DEV_OUTBOX: bool,
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PHONE: z.string().regex(/^\+\d{8,15}$/, 'must look like +919876543210').default('+919999999999'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  DEPOSIT_MIN: rupees(100),
+  DEPOSIT_MAX: rupees(5000),
+  WITHDRAW_MIN: rupees(100),
+  WITHDRAW_MAX: rupees(100000),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  GAME_RTP: z.coerce.number().min(0.5).max(1).default(0.98),
+  GAME_MIN_BET: rupees(10),
+  GAME_MAX_BET: rupees(10000),
+  GAME_MAX_WIN: rupees(1000000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & {
+  dataDir: string;
+  jwtAccessSecret: string;
+  isProduction: boolean;
+  devOutbox: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops the boot naming each key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = { ...parsed.data, ...overrides };
+  const dataDir = resolve(values.DATA_DIR);
+  const isProduction = values.NODE_ENV === 'production';
+  return {
+    ...values,
+    dataDir,
+    isProduction,
+    jwtAccessSecret: values.JWT_ACCESS_SECRET ?? persistentSecret(dataDir, 'jwt-access'),
+    devOutbox: values.DEV_OUTBOX && !isProduction,
+  };
+}
+
+/** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(48).toString('base64url');
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}

@@ -1,0 +1,127 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { migrate } from './migrate.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with several statements (migrations, test clean-up). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when a URL is given; otherwise PGlite in `dir` (or in memory when dir is null). */
+export async function openDatabase(opts: { url?: string; dir?: string | null; poolSize?: number }): Promise<Database> {
+  if (opts.url) {
+    // Migrations need one session for the advisory lock, so they run on a client of their own.
+    const client = new pg.Client({ connectionString: opts.url });
+    await client.connect();
+    try {
+      await migrate(async (sql) => {
+        const res = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(res) ? res[res.length - 1] : res).rows;
+      }, { lock: true });
+    } finally {
+      await client.end();
+    }
+    return openPostgres(opts.url, opts.poolSize);
+  }
+  return openPglite(opts.dir ?? null);
+}
+
+function openPostgres(url: string, poolSize = 20): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Amounts are bigint paise; pg returns int8 as text by default, which we convert in repositories.
+  pool.on('error', () => {
+    /* idle client errors surface on the next query */
+  });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string | null): Promise<Database> {
+  let releaseLock = () => {};
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    releaseLock = lockFolder(dir);
+  }
+  let client: PGlite;
+  try {
+    client = dir ? await PGlite.create(dir) : await PGlite.create();
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  try {
+    await migrate(async (sql) => {
+      const results = await client.exec(sql);
+      return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
+    }, { lock: false });
+  } catch (err) {
+    await client.close();
+    releaseLock();
+    throw err;
+  }
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** Two processes on one PGlite folder corrupt it, so the folder is held by a pid lock file. */
+function lockFolder(dir: string): () => void {
+  const lockFile = join(dir, '..', `${dir.split(/[\\/]/).pop()}.lock`);
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`The database folder ${dir} is in use by process ${pid}. Stop it first, or set DATABASE_URL.`);
+    }
+    unlinkSync(lockFile);
+  }
+  const fd = openSync(lockFile, 'wx');
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => {
+    try {
+      unlinkSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0001_core.sql; the SQL files are the source of truth for the database.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  accessPages: text('access_pages').array().notNull().default(sql`'{}'`),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  referralCode: text('referral_code').notNull(),
+  referredBy: uuid('referred_by'),
+  tokenVersion: integer('token_version').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  userId: uuid('user_id'),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const ledgerTransfers = pgTable('ledger_transfers', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  debitAccountId: uuid('debit_account_id').notNull(),
+  creditAccountId: uuid('credit_account_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  reference: text('reference').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,2 @@
+// Each feature keeps its tables in its own file; this index gathers them for Drizzle.
+export * from './core.js';

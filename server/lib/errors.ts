@@ -1,0 +1,40 @@
+/** The one error type: a stable code, an HTTP status and a message a person understands. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly status: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, 400, message);
+export const unauthorized = (message = 'Please sign in to continue.', code = 'UNAUTHORIZED') => new AppError(code, 401, message);
+export const forbidden = (message = 'You do not have access to this.', code = 'FORBIDDEN') => new AppError(code, 403, message);
+export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(code, 404, message);
+export const conflict = (message: string, code = 'CONFLICT', extra: Record<string, unknown> = {}) =>
+  new AppError(code, 409, message, extra);
+
+/** PostgreSQL error codes we turn into 4xx answers. */
+export const PG = {
+  uniqueViolation: '23505',
+  checkViolation: '23514',
+  foreignKeyViolation: '23503',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+} as const;
+
+/** The PostgreSQL error code and constraint of an error thrown by pg, PGlite or Drizzle, if any. */
+export function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+    }
+    e = e.cause as typeof e;
+  }
+  return {};
+}

@@ -1,0 +1,95 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
+
+export type UserAccountKind = 'wallet' | 'withdrawal_hold';
+export type SystemAccountKind = 'house' | 'cash' | 'promotions';
+
+export async function findUserAccountId(db: DbOrTx, userId: string, kind: UserAccountKind): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
+  return row?.id;
+}
+
+export async function ensureUserAccount(db: DbOrTx, userId: string, kind: UserAccountKind): Promise<string> {
+  const existing = await findUserAccountId(db, userId, kind);
+  if (existing) return existing;
+  await db.execute(sql`INSERT INTO ledger_accounts (kind, user_id) VALUES (${kind}, ${userId}) ON CONFLICT DO NOTHING`);
+  return (await findUserAccountId(db, userId, kind))!;
+}
+
+
+export async function systemAccountId(db: DbOrTx, kind: SystemAccountKind): Promise<string> {
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.userId)));
+  if (!row) throw new Error(`System account ${kind} is missing: migrations not applied?`);
+  return row.id;
+}
+
+/** Inserts the transfer unless its idempotency key exists; answers the new id or null. */
+export async function insertTransfer(
+  db: DbOrTx,
+  t: { debitAccountId: string; creditAccountId: string; amount: number; kind: string; reference: string; idempotencyKey: string; metadata?: Record<string, unknown> },
+): Promise<number | null> {
+  const rows = await db
+    .insert(ledgerTransfers)
+    .values({ ...t, metadata: t.metadata ?? {} })
+    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+    .returning({ id: ledgerTransfers.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Adds delta to a player account's stored balance; the database refuses a negative result. */
+export async function addToBalance(db: DbOrTx, accountId: string, delta: number): Promise<void> {
+  await db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.userId} IS NOT NULL`));
+}
+
+export async function userBalance(db: DbOrTx, userId: string, kind: UserAccountKind = 'wallet'): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
+  return row ? Number(row.balance) : 0;
+}
+
+export interface Violation {
+  rule: string;
+  detail: string;
+}
+
+/** Every ledger invariant of DESIGN section 2 in one pass; an empty list means all hold. */
+export async function findViolations(db: DbOrTx): Promise<Violation[]> {
+  const result = (await db.execute(sql`
+    WITH flows AS (
+      SELECT account_id, sum(delta)::bigint AS derived FROM (
+        SELECT credit_account_id AS account_id, amount AS delta FROM ledger_transfers
+        UNION ALL
+        SELECT debit_account_id, -amount FROM ledger_transfers
+      ) f GROUP BY account_id
+    )
+    SELECT 'stored balance differs from its transfers' AS rule,
+           a.id::text || ' (' || a.kind || '): stored ' || a.balance || ', transfers ' || coalesce(f.derived, 0) AS detail
+      FROM ledger_accounts a LEFT JOIN flows f ON f.account_id = a.id
+     WHERE a.user_id IS NOT NULL AND a.balance <> coalesce(f.derived, 0)
+    UNION ALL
+    SELECT 'negative player balance', a.id::text || ' (' || a.kind || '): ' || coalesce(f.derived, 0)
+      FROM ledger_accounts a LEFT JOIN flows f ON f.account_id = a.id
+     WHERE a.user_id IS NOT NULL AND (a.balance < 0 OR coalesce(f.derived, 0) < 0)
+    UNION ALL
+    SELECT 'accounts do not sum to zero', 'sum ' || s.total
+      FROM (SELECT coalesce(sum(derived), 0) AS total FROM flows) s WHERE s.total <> 0
+    UNION ALL
+    SELECT 'idempotency key used twice', idempotency_key
+      FROM ledger_transfers GROUP BY idempotency_key HAVING count(*) > 1
+    UNION ALL
+    SELECT 'non-positive transfer', id::text FROM ledger_transfers WHERE amount <= 0
+  `)) as unknown as { rows: Violation[] };
+  return result.rows.map((r) => ({ rule: String(r.rule), detail: String(r.detail) }));
+}

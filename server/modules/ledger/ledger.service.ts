@@ -1,0 +1,69 @@
+import { AppError, pgError, PG } from '../../lib/errors.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import * as repo from './ledger.repo.js';
+
+export type AccountRef = { user: string; kind?: repo.UserAccountKind } | { system: repo.SystemAccountKind };
+
+export interface TransferInput {
+  from: AccountRef;
+  to: AccountRef;
+  /** Integer paise, positive. */
+  amount: number;
+  kind: 'deposit' | 'withdrawal' | 'withdrawal_hold' | 'withdrawal_release' | 'bet' | 'win' | 'spin_prize' | 'referral_reward' | 'adjustment';
+  /** What caused it, e.g. `deposit:<id>` or `round:<id>`. */
+  reference: string;
+  /** Unique forever: the same key never moves money twice. */
+  idempotencyKey: string;
+  metadata?: Record<string, unknown>;
+}
+
+export const INSUFFICIENT_BALANCE = 'Insufficient balance!';
+
+async function resolve(tx: Tx, ref: AccountRef): Promise<string> {
+  return 'system' in ref ? repo.systemAccountId(tx, ref.system) : repo.ensureUserAccount(tx, ref.user, ref.kind ?? 'wallet');
+}
+
+/**
+ * Moves money inside the caller's transaction. Answers false, moving nothing, when the
+ * idempotency key was used before. A player account that would go below zero makes the
+ * database refuse the update, which surfaces as 400 "Insufficient balance!" and rolls back the
+ * whole transaction, so the caller's state change never commits without its money.
+ */
+export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new AppError('INVALID_AMOUNT', 400, 'Amount must be greater than zero');
+  }
+  const [debitAccountId, creditAccountId] = [await resolve(tx, input.from), await resolve(tx, input.to)];
+  const id = await repo.insertTransfer(tx, {
+    debitAccountId,
+    creditAccountId,
+    amount: input.amount,
+    kind: input.kind,
+    reference: input.reference,
+    idempotencyKey: input.idempotencyKey,
+    metadata: input.metadata,
+  });
+  if (id === null) return false;
+  // Lock the two rows in a fixed order so opposite transfers cannot deadlock.
+  const moves: [string, number][] = [
+    [debitAccountId, -input.amount],
+    [creditAccountId, input.amount],
+  ];
+  moves.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  try {
+    for (const [accountId, delta] of moves) {
+      if ('user' in input.from && accountId === debitAccountId) await repo.addToBalance(tx, accountId, delta);
+      else if ('user' in input.to && accountId === creditAccountId) await repo.addToBalance(tx, accountId, delta);
+    }
+  } catch (err) {
+    if (pgError(err).code === PG.checkViolation) throw new AppError('INSUFFICIENT_BALANCE', 400, INSUFFICIENT_BALANCE);
+    throw err;
+  }
+  return true;
+}
+
+/** A player's spendable balance in paise (money held for withdrawal is not in it). */
+export const balanceOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'wallet');
+export const heldOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'withdrawal_hold');
+export const ensureWallet = (db: DbOrTx, userId: string) => repo.ensureUserAccount(db, userId, 'wallet');
+export const checkLedger = (db: DbOrTx) => repo.findViolations(db);

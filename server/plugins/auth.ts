@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessPage } from '../../contracts/roles.js';
+import { users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { verifyAccessToken } from '../lib/tokens.js';
+import type { App, AuthUser } from '../types.js';
+
+export const ACCESS_COOKIE = 'accessToken';
+export const REFRESH_COOKIE = 'refreshToken';
+/** Calls where a stale credential is ignored rather than refused. */
+const CREDENTIAL_FREE = new Set(['/api/v1/users/login', '/api/v1/users/register', '/api/v1/users/refresh-token']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the caller on every request from `Authorization: Bearer <t>`, a bare
+ * `Authorization: <t>` (what the spec's client sends) or the httpOnly accessToken cookie.
+ * The user row is read fresh, so a removed admin page or a password reset takes effect at once.
+ */
+export const authPlugin = fp(async (app: App) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authVia', null);
+  const allowedOrigins = new Set([...(app.config.PUBLIC_URL ? [new URL(app.config.PUBLIC_URL).origin] : []), ...app.config.CORS_ORIGINS.map((o) => new URL(o).origin)]);
+
+  app.addHook('onRequest', async (request) => {
+    if (CREDENTIAL_FREE.has(request.url.split('?')[0])) return;
+    const header = request.headers.authorization?.trim();
+    const fromHeader = header ? header.replace(/^Bearer\s+/i, '').trim() : '';
+    const token = fromHeader || request.cookies?.[ACCESS_COOKIE];
+    if (!token || token === 'null' || token === 'undefined') return;
+    const claims = await verifyAccessToken(app.config.jwtAccessSecret, token);
+    if (!claims) return;
+    const [row] = await app.db
+      .select({ id: users.id, role: users.role, accessPages: users.accessPages, tokenVersion: users.tokenVersion, verifiedAt: users.verifiedAt })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    if (!row || row.tokenVersion !== claims.tv || !row.verifiedAt) return;
+    const via = fromHeader ? 'header' : 'cookie';
+    if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameSiteRequest(request, allowedOrigins)) return;
+    request.user = { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion };
+    request.authVia = via;
+  });
+});
+
+/** A cookie-authenticated change must come from our own origin or a configured one. */
+function sameSiteRequest(request: FastifyRequest, allowed: Set<string>): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // not a browser cross-site request: SameSite=Strict already withholds the cookie
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+  try {
+    const o = new URL(origin);
+    return o.host === host || allowed.has(o.origin);
+  } catch {
+    return false;
+  }
+}
+
+/** preHandler: the caller must be signed in. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler factory: the caller must be an admin holding `page`. */
+export function requireAdmin(page: AccessPage) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (user.role !== 'admin') throw forbidden('Admins only.');
+    if (!user.accessPages.includes(page)) throw forbidden(`You need the "${page}" page for this.`);
+  };
+}
+
+/** A `userId` in a path or body must be the caller's own, unless the caller is an admin with `page`. */
+export function assertSelf(user: AuthUser | null, userId: string | undefined | null, page?: AccessPage): void {
+  if (!user) throw unauthorized();
+  if (userId === undefined || userId === null || userId === '' || userId === user.id) return;
+  if (page && user.role === 'admin' && user.accessPages.includes(page)) return;
+  throw forbidden('You can only act on your own account.');
+}

@@ -1,0 +1,63 @@
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, pgError, PG } from '../lib/errors.js';
+import type { App } from '../types.js';
+
+const FIELD_NAMES: Record<string, string> = {};
+
+/** One envelope for every error: `{ success: false, message, code }`, plus `errors[]` for validation. */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ success: false, code: err.code, message: err.message, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return { field: path || (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.join('.') || null, message: v.message ?? 'is invalid' };
+      });
+      const first = errors[0];
+      const where = err.validationContext === 'body' ? '' : `${err.validationContext} `;
+      const message = first?.field ? `${describe(first.field)}: ${first.message}` : `Invalid ${where}request: ${first?.message ?? 'check the fields'}`;
+      return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message, errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    }
+    const pg = pgError(err);
+    if (pg.code === PG.uniqueViolation) {
+      return reply.status(409).send({ success: false, code: 'CONFLICT', message: 'That record already exists.' });
+    }
+    if (pg.code === PG.serializationFailure || pg.code === PG.deadlockDetected) {
+      return reply.status(409).send({ success: false, code: 'RETRY', message: 'The request collided with another one. Please try again.' });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = friendly(err as FastifyError);
+      return reply.status(status).send({ success: false, code: (err as FastifyError).code ?? 'BAD_REQUEST', message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function describe(field: string): string {
+  return FIELD_NAMES[field] ?? field;
+}
+
+function friendly(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request as JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case undefined:
+      return err.message?.startsWith('Unexpected') || err.message?.includes('JSON') ? 'The request body is not valid JSON.' : err.message;
+    default:
+      return err.message;
+  }
+}

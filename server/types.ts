@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { AccessPage } from '../contracts/roles.js';
+
+/** The signed-in caller, loaded fresh from the database on every request. */
+export interface AuthUser {
+  id: string;
+  role: 'user' | 'admin';
+  accessPages: AccessPage[];
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    /** How the caller authenticated: a cookie-only request is checked for its origin. */
+    authVia: 'header' | 'cookie' | null;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;

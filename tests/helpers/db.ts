@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/client.js';
+
+const KEY = Symbol.for('test.database');
+type Holder = { [KEY]?: Promise<Database> };
+
+/**
+ * One database per test worker, migrated once: PGlite in memory by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (one per worker, so workers
+ * never see each other's rows).
+ */
+export function testDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= open();
+  return holder[KEY]!;
+}
+
+async function open(): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return openDatabase({ dir: null });
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString(), poolSize: 30 });
+}
+
+/** Empties every table (keeping the migrations record) and restores the rows migrations seed. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const rows = (await database.db.execute(
+    `SELECT string_agg(format('%I', tablename), ', ') AS list FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`,
+  )) as unknown as { rows: { list: string | null }[] };
+  const list = rows.rows[0]?.list;
+  if (list) await database.exec(`TRUNCATE ${list} RESTART IDENTITY CASCADE`);
+  await database.exec(SEED_SQL);
+}
+
+/** Rows that migrations insert; keep in step with server/db/migrations. */
+const SEED_SQL = `INSERT INTO ledger_accounts (kind) VALUES ('house'), ('cash'), ('promotions');`;

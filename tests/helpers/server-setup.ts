@@ -1,0 +1,7 @@
+import { beforeAll } from 'vitest';
+import { resetDatabase, testDatabase } from './db.js';
+
+// Every test file starts from empty tables.
+beforeAll(async () => {
+  await resetDatabase(await testDatabase());
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          setupFiles: ['tests/helpers/server-setup.ts'],
+          // One PGlite per worker: creating one takes seconds, and the CI machine has two cores.
+          pool: 'forks',
+          isolate: false,
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/web-setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ui/Page';
+
+export default function ChickenRoadPage() {
+  return <ComingSoon title="Chicken Road" />;
+}

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { session, type SessionUser } from './session';
+
+let snapshot: { token: string | null; user: SessionUser | null; raw: string } = { token: null, user: null, raw: '' };
+function read() {
+  const raw = `${localStorage.getItem('accessToken')}|${localStorage.getItem('user')}`;
+  if (raw !== snapshot.raw) snapshot = { token: session.token(), user: session.user(), raw };
+  return snapshot;
+}
+
+/** The signed-in user and token from local storage, re-rendering when they change. */
+export function useSession() {
+  const { token, user } = useSyncExternalStore(session.subscribe, read, read);
+  return { token, user, signedIn: Boolean(token && user), isAdmin: user?.role === 'admin' };
+}
+
+export const balanceKey = (userId: string | undefined) => ['balance', userId] as const;
+
+/** The player's balance in rupees (`GET /users/balance/{userId}`); refetched after money calls. */
+export function useBalance() {
+  const { user, token } = useSession();
+  return useQuery({
+    queryKey: balanceKey(user?._id),
+    enabled: Boolean(user && token),
+    queryFn: async () => (await api<{ balance: number }>(`/api/v1/users/balance/${user!._id}`)).balance,
+  });
+}
+
+/** Rupees as the spec shows a balance: rounded down to a whole number, with the rupee sign. */
+export const formatBalance = (rupees: number | undefined) => `₹${Math.floor(rupees ?? 0).toLocaleString('en-IN')}`;
+/** Rupees with two decimals, for amounts in lists and dialogs. */
+export const formatRupees = (rupees: number) => `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
