@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
 /** Serves the built single-page app; any other GET outside /api answers its index.html. */
 async function registerWeb(app: App): Promise<void> {
-  const root = resolve('dist/web');
+  const root = resolve(app.config.WEB_DIR);
   const hasWeb = existsSync(join(root, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {

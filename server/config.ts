@@ -21,6 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,

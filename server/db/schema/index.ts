@@ -1,2 +1,5 @@
 // Each feature keeps its tables in its own file; this index gathers them for Drizzle.
 export * from './core.js';
+export * from './accounts.js';
+export * from './wallet.js';
+export * from './chicken.js';

@@ -1,0 +1,2 @@
+// Tables of the accounts feature; mirrors its migration file.
+export {};

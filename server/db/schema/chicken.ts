@@ -1,0 +1,2 @@
+// Tables of the chicken feature; mirrors its migration file.
+export {};

@@ -1,0 +1,2 @@
+// Tables of the wallet feature; mirrors its migration file.
+export {};

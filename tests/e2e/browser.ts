@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = PHONE): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+
+/** Saves a screenshot under screenshots/e2e for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync('screenshots/e2e', { recursive: true });
+  const { width, height } = page.viewportSize() ?? PHONE;
+  await page.screenshot({ path: `screenshots/e2e/${name}-${width}x${height}.png`, fullPage: true });
+}
+
+/** The codes the dev outbox holds for an address, newest first. */
+export async function outboxCodes(to: string): Promise<{ channel: string; code: string }[]> {
+  const res = await fetch(`${baseURL()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+  const json = (await res.json()) as { data: { channel: string; code: string }[] };
+  return json.data;
+}

@@ -1,0 +1,67 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const E2E_ADMIN = { email: 'admin@e2e.test', phone: '+919000000001', password: 'Admin#12345' };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+/** Builds the web app into a temporary folder and runs the real server on a fresh embedded database. */
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(join(tmpdir(), 'rupee-e2e-'));
+  const webDir = join(work, 'web');
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'data'),
+      WEB_DIR: webDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEV_OUTBOX: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PHONE: E2E_ADMIN.phone,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(work, { recursive: true, force: true });
+  };
+}
