@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { modules } from './modules/index.js';
 import type { App } from './types.js';
@@ -77,6 +78,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await app.db.execute('SELECT 1');

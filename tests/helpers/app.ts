@@ -7,7 +7,8 @@ import type { App } from '../../server/types.js';
 import { testDatabase } from './db.js';
 
 /** Builds the app on the worker's test database, as a value to call through `inject`. */
-export async function createTestApp(overrides: Partial<Env> = {}, env: Record<string, string> = {}): Promise<App> {
+/** `extend` may add routes (tests of plugins) before the app is sealed. */
+export async function createTestApp(overrides: Partial<Env> = {}, env: Record<string, string> = {}, extend?: (app: App) => void): Promise<App> {
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -21,6 +22,7 @@ export async function createTestApp(overrides: Partial<Env> = {}, env: Record<st
     overrides,
   );
   const app = await buildApp({ config, database: await testDatabase(), logger: false });
+  extend?.(app);
   await app.ready();
   return app;
 }

@@ -63,3 +63,15 @@ CREATE TABLE audit_log (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX audit_log_created_idx ON audit_log (created_at DESC);
+
+-- Answers to money calls sent with an Idempotency-Key, replayed when the same call comes again.
+-- status_code is null while the first request is still being handled.
+CREATE TABLE idempotency_keys (
+  user_id      uuid NOT NULL REFERENCES users(id),
+  key          text NOT NULL,
+  fingerprint  text NOT NULL,
+  status_code  integer,
+  response     jsonb,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (user_id, key)
+);
