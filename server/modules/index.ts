@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes.js';
-import { walletRoutes } from './wallet/wallet.routes.js';
+import { uploadsRoutes, walletRoutes } from './wallet/wallet.routes.js';
 import { chickenRoutes } from './chicken/chicken.routes.js';
 
 export interface AppModule {
@@ -10,4 +10,4 @@ export interface AppModule {
 }
 
 /** Every feature's routes, registered in this order. */
-export const modules: AppModule[] = [{ routes: accountsRoutes }, { routes: walletRoutes }, { routes: chickenRoutes }];
+export const modules: AppModule[] = [{ routes: accountsRoutes }, { routes: walletRoutes }, { routes: chickenRoutes }, { routes: uploadsRoutes, prefix: '' }];

@@ -1,2 +1,51 @@
-// Tables of the wallet feature; mirrors its migration file.
-export {};
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Tables of the wallet feature; mirrors migrations/0003_wallet.sql.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const walletDeposits = pgTable('wallet_deposits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  method: text('method', { enum: ['UPI', 'Crypto', 'Telegram'] }).notNull(),
+  payNumber: text('pay_number').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  remarks: text('remarks'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const walletWithdrawals = pgTable('wallet_withdrawals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  method: text('method', { enum: ['UPI', 'USDT', 'ETH'] }).notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  remarks: text('remarks'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  decidedBy: uuid('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const walletQrCodes = pgTable('wallet_qr_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['upi', 'crypto'] }).notNull(),
+  title: text('title').notNull(),
+  fileName: text('file_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});
+
+export const walletFixedAmounts = pgTable('wallet_fixed_amounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind', { enum: ['refer', 'telegram'] }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+});

@@ -1,5 +1,20 @@
 import type { App } from '../../types.js';
+import { amountsRoutes } from './amounts.routes.js';
+import { depositsRoutes } from './deposits.routes.js';
+import { historyRoutes } from './history.routes.js';
+import { qrcodesRoutes } from './qrcodes.routes.js';
+import { withdrawalsRoutes } from './withdrawals.routes.js';
 
+export { uploadsRoutes } from './qrcodes.storage.js';
+
+/**
+ * The wallet: deposits, withdrawals, history, payment QR codes and the fixed refer/Telegram
+ * amounts. Every balance change goes through the ledger inside the request's transaction.
+ */
 export async function walletRoutes(app: App): Promise<void> {
-  void app;
+  await app.register(depositsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(historyRoutes);
+  await app.register(amountsRoutes);
+  await app.register(qrcodesRoutes);
 }

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { amountSchema } from './money.js';
+
+// Shared by the server (validation) and the web (forms): the wallet's methods, limits and patterns.
+
+export const DEPOSIT_METHODS = ['UPI', 'Crypto', 'Telegram'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+export const WITHDRAW_METHODS = ['UPI', 'USDT', 'ETH'] as const;
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+/** Tabs of the withdraw screen, in order, with the method each one sends. */
+export const WITHDRAW_TABS = [
+  { label: 'INR', method: 'UPI' },
+  { label: 'USDT', method: 'USDT' },
+  { label: 'ETH', method: 'ETH' },
+] as const;
+
+export const CRYPTO_TYPES = ['usdt', 'btc'] as const;
+export type CryptoType = (typeof CRYPTO_TYPES)[number];
+export const CRYPTO_NETWORKS = ['erc20', 'trc20'] as const;
+export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const;
+export type UsdtNetwork = (typeof USDT_NETWORKS)[number];
+export const DEFAULT_USDT_NETWORK: UsdtNetwork = 'TRC20';
+
+export const QUICK_AMOUNTS = [100, 200, 300, 500, 1000, 2000, 3000, 5000] as const;
+/** The deposit screen's fixed remark. */
+export const DEPOSIT_REMARKS = 'Payment request for INR';
+export const DEPOSIT_SUCCESS_TITLE = 'Deposit Submitted';
+export const DEPOSIT_SUCCESS_TEXT = 'Your deposit request has been submitted successfully!';
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const DECISIONS = ['approved', 'rejected'] as const;
+export type Decision = (typeof DECISIONS)[number];
+/** The back office's method filter: UPI, crypto (USDT, ETH or Crypto) or telegram. */
+export const METHOD_FILTERS = ['upi', 'crypto', 'telegram'] as const;
+export type MethodFilter = (typeof METHOD_FILTERS)[number];
+
+export const HISTORY_PAGE_SIZE = 10;
+/** Kinds a history row may carry; ledger kinds (bets, wins, rewards …) appear as their features ship. */
+export const HISTORY_TYPE_LABELS: Record<string, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  bet: 'Bet',
+  win: 'Win',
+  spin_prize: 'Spin Prize',
+  referral_reward: 'Referral Reward',
+  adjustment: 'Adjustment',
+};
+
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+/** TRON (TRC20): base58, starts with T, 34 characters. */
+export const TRC20_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+/** Ethereum (ERC20 and ETH): 0x and 40 hex digits. */
+export const ERC20_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
+/** A UPI reference or a chain transaction hash: no spaces, 4 to 128 characters. */
+export const PAY_NUMBER_PATTERN = /^[A-Za-z0-9._:/#-]{4,128}$/;
+
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** Accepts any letter case ("upi", "Upi") and answers the canonical spelling. */
+function caseless<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(32, message)
+    .transform((v, ctx) => {
+      const hit = values.find((c) => c.toLowerCase() === v.toLowerCase());
+      if (!hit) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return hit as T[number];
+    });
+}
+
+export const depositMethodSchema = caseless(DEPOSIT_METHODS, 'Method must be UPI, Crypto or Telegram');
+export const withdrawMethodSchema = caseless(WITHDRAW_METHODS, 'Method must be UPI, USDT or ETH');
+export const cryptoTypeSchema = caseless(CRYPTO_TYPES, 'Crypto type must be usdt or btc');
+export const cryptoNetworkSchema = caseless(CRYPTO_NETWORKS, 'Network must be erc20 or trc20');
+export const usdtNetworkSchema = caseless(USDT_NETWORKS, 'Network must be TRC20 or ERC20');
+export const decisionSchema = caseless(DECISIONS, 'Status must be approved or rejected');
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Keep it under ${max} characters`);
+export const emailSchema = z.string({ error: 'Enter a valid e-mail address' }).trim().max(254, 'Enter a valid e-mail address').pipe(z.email('Enter a valid e-mail address'));
+export const ifscSchema = z
+  .string({ error: 'Enter the IFSC code' })
+  .trim()
+  .max(32, 'Enter a valid IFSC code (e.g. SBIN0001234)')
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(IFSC_PATTERN, 'Enter a valid IFSC code (e.g. SBIN0001234)'));
+export const accountNumberSchema = z
+  .string({ error: 'Enter the account number' })
+  .trim()
+  .max(32, 'Account number must be 9 to 18 digits')
+  .regex(ACCOUNT_NUMBER_PATTERN, 'Account number must be 9 to 18 digits');
+export const phoneSchema = z.string({ error: 'Enter a phone number' }).trim().max(24, 'Enter a valid phone number').regex(PHONE_PATTERN, 'Enter a valid phone number');
+export const payNumberSchema = z
+  .string({ error: 'Enter the transaction id or hash' })
+  .trim()
+  .min(1, 'Enter the transaction id or hash')
+  .max(128, 'The transaction id or hash is too long')
+  .regex(PAY_NUMBER_PATTERN, 'Enter a valid transaction id or hash (letters and digits, no spaces)');
+
+const walletAddress = (pattern: RegExp, message: string) => z.string({ error: message }).trim().max(128, message).regex(pattern, message);
+export const trc20AddressSchema = walletAddress(TRC20_ADDRESS_PATTERN, 'Enter a valid TRC20 wallet address (starts with T, 34 characters)');
+export const erc20AddressSchema = walletAddress(ERC20_ADDRESS_PATTERN, 'Enter a valid wallet address (0x followed by 40 hex digits)');
+
+/** INR withdrawal details (the withdraw screen's INR tab). */
+export const upiWithdrawalDetailsSchema = z.object({
+  email: emailSchema,
+  phone: phoneSchema,
+  firstName: text(60, 'Enter your first name'),
+  lastName: text(60, 'Enter your last name'),
+  accountNumber: accountNumberSchema,
+  ifsc: ifscSchema,
+});
+export const usdtWithdrawalDetailsSchema = z
+  .object({
+    network: usdtNetworkSchema.optional(),
+    walletAddress: z.string({ error: 'Enter your wallet address' }).trim().max(128, 'Enter a valid wallet address'),
+    email: emailSchema,
+  })
+  .transform((d, ctx) => {
+    const network = d.network ?? DEFAULT_USDT_NETWORK;
+    const check = (network === 'TRC20' ? trc20AddressSchema : erc20AddressSchema).safeParse(d.walletAddress);
+    if (!check.success) {
+      ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: check.error.issues[0].message });
+      return z.NEVER;
+    }
+    return { network, walletAddress: check.data, email: d.email };
+  });
+export const ethWithdrawalDetailsSchema = z.object({ walletAddress: erc20AddressSchema, email: emailSchema });
+
+export const withdrawalDetailsSchemas = {
+  UPI: upiWithdrawalDetailsSchema,
+  USDT: usdtWithdrawalDetailsSchema,
+  ETH: ethWithdrawalDetailsSchema,
+} as const;
+
+const loose = (max: number) => z.union([z.string().max(max), z.number()]).optional();
+
+/** POST /wallet/withraw. `details` is checked against its method's schema above. */
+export const withdrawRequestSchema = z.object({
+  userId: z.string().max(64).optional().nullable(),
+  amount: amountSchema,
+  method: withdrawMethodSchema,
+  details: z
+    .object({
+      amount: loose(32),
+      email: loose(254),
+      phone: loose(32),
+      firstName: loose(100),
+      lastName: loose(100),
+      accountNumber: loose(32),
+      ifsc: loose(32),
+      network: loose(32),
+      walletAddress: loose(128),
+    })
+    .default({}),
+  remarks: z.string().max(500).optional().nullable(),
+});
+
+/** POST /wallet/deposit. For Telegram the server takes the amount from the telegram-amount record. */
+export const depositRequestSchema = z.object({
+  userId: z.string().max(64).optional().nullable(),
+  amount: amountSchema.optional().nullable(),
+  method: depositMethodSchema,
+  details: z.object({
+    payNumber: payNumberSchema,
+    network: cryptoNetworkSchema.optional().nullable(),
+    cryptoType: cryptoTypeSchema.optional().nullable(),
+    telegramID: z.string().trim().max(64, 'The Telegram ID is too long').optional().nullable(),
+    phoneNumber: z.string().trim().max(32, 'The phone number is too long').optional().nullable(),
+    gameName: z.string().trim().max(64, 'The game name is too long').optional().nullable(),
+  }),
+  remarks: z.string().max(500).optional().nullable(),
+});
+
+/** Both status PUTs: only `id` and `status` count; `userId` and `amount` are accepted and ignored. */
+export const statusUpdateSchema = z.object({
+  id: z.string({ error: 'Give the id of the request' }).trim().min(1, 'Give the id of the request').max(64),
+  status: decisionSchema,
+  userId: z.string().max(64).optional().nullable(),
+  amount: z.union([z.number(), z.string().max(32)]).optional().nullable(),
+});
+
+export const fixedAmountRequestSchema = z.object({ amount: amountSchema });
+
+export interface HistoryTransaction {
+  _id: string;
+  id: string;
+  type: string;
+  method: string;
+  amount: number;
+  status: RequestStatus;
+  /** credit: money came into the wallet (or will, once approved); debit: it left. */
+  direction: 'credit' | 'debit';
+  createdAt: string;
+  userId?: string;
+  fullName?: string;
+  email?: string;
+}
+
+export interface HistoryPage {
+  transactions: HistoryTransaction[];
+  totalPages: number;
+  page: number;
+  total: number;
+}

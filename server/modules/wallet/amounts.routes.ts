@@ -1,0 +1,44 @@
+import { fixedAmountRequestSchema } from '../../../contracts/wallet.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import type { AccessPage } from '../../../contracts/roles.js';
+import type { FixedAmountKind } from './amounts.repo.js';
+import { createAmount, deleteAmount, listAmounts } from './amounts.service.js';
+import { idParams } from './wallet.shared.js';
+
+/**
+ * The refer amount (page games) and the Telegram subscription amount (page telegram): one of
+ * each. Lists are bare arrays because that is what the spec's client reads; the Telegram
+ * amount is public because the subscription screen shows it.
+ */
+export async function amountsRoutes(app: App): Promise<void> {
+  const resources: { path: string; kind: FixedAmountKind; page: AccessPage; publicList: boolean; label: string }[] = [
+    { path: '/refer-amount', kind: 'refer', page: 'games', publicList: false, label: 'Refer amount' },
+    { path: '/telegram-amount', kind: 'telegram', page: 'telegram', publicList: true, label: 'Telegram amount' },
+  ];
+  for (const r of resources) {
+    app.get(r.path, {
+      onRequest: r.publicList ? [] : [requireAdmin(r.page)],
+      schema: { tags: ['amounts'], summary: `${r.label} (a bare array)` },
+      handler: async () => listAmounts(app.db, r.kind),
+    });
+
+    app.post(r.path, {
+      onRequest: [requireAdmin(r.page)],
+      schema: { tags: ['amounts'], summary: `Set the ${r.label.toLowerCase()}`, body: fixedAmountRequestSchema },
+      handler: async (request, reply) => {
+        const data = await createAmount(app.db, request.user!.id, r.kind, request.body.amount);
+        return reply.status(201).send({ success: true, message: `${r.label} saved.`, data });
+      },
+    });
+
+    app.delete(`${r.path}/:id`, {
+      onRequest: [requireAdmin(r.page)],
+      schema: { tags: ['amounts'], summary: `Delete the ${r.label.toLowerCase()}`, params: idParams },
+      handler: async (request) => {
+        const data = await deleteAmount(app.db, request.user!.id, r.kind, request.params.id);
+        return { success: true, message: 'Deleted successfully', data };
+      },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { audit } from '../audit/audit.service.js';
+import * as repo from './amounts.repo.js';
+import { assertUuid, rupees } from './wallet.shared.js';
+
+const LABEL: Record<repo.FixedAmountKind, string> = { refer: 'refer amount', telegram: 'Telegram amount' };
+const ENTITY: Record<repo.FixedAmountKind, string> = { refer: 'refer_amount', telegram: 'telegram_amount' };
+
+export const present = (row: repo.FixedAmountRow) => ({ _id: row.id, amount: rupees(row.amount) });
+
+export async function listAmounts(db: Db, kind: repo.FixedAmountKind) {
+  return (await repo.listFixedAmounts(db, kind)).map(present);
+}
+
+export async function createAmount(db: Db, actorId: string, kind: repo.FixedAmountKind, amount: number) {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertFixedAmount(tx, { kind, amount, createdBy: actorId });
+    if (!row) throw conflict(`A ${LABEL[kind]} already exists. Delete it first to set a new one.`, 'ALREADY_EXISTS');
+    await audit(tx, { actorId, action: 'create', entity: ENTITY[kind], entityId: row.id, after: present(row) });
+    return present(row);
+  });
+}
+
+export async function deleteAmount(db: Db, actorId: string, kind: repo.FixedAmountKind, id: string) {
+  const missing = `That ${LABEL[kind]}`;
+  const safeId = assertUuid(id, missing);
+  return db.transaction(async (tx) => {
+    const row = await repo.deleteFixedAmount(tx, kind, safeId);
+    if (!row) throw notFound(`${missing} was not found.`);
+    await audit(tx, { actorId, action: 'delete', entity: ENTITY[kind], entityId: row.id, before: present(row) });
+    return present(row);
+  });
+}

@@ -1,0 +1,36 @@
+import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { createDeposit, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
+import { listQuery, methodFilter } from './wallet.shared.js';
+
+export async function depositsRoutes(app: App): Promise<void> {
+  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
+
+  app.post('/wallet/deposit', {
+    onRequest: [requireUser],
+    config: { idempotent: true, rateLimit },
+    schema: { tags: ['wallet'], summary: 'Record a pending deposit (UPI, Crypto or Telegram)', body: depositRequestSchema },
+    handler: async (request, reply) => {
+      const data = await createDeposit(app.db, app.config, request.user!, request.body);
+      return reply.status(201).send({ success: true, message: DEPOSIT_SUCCESS_TEXT, data });
+    },
+  });
+
+  app.get('/wallet/history/deposit', {
+    onRequest: [requireAdmin('transaction')],
+    schema: { tags: ['wallet'], summary: 'Deposit requests, newest first (back office)', querystring: listQuery.extend({ method: methodFilter }) },
+    handler: async (request) => ({ success: true, message: 'Deposits', data: await listDepositsForAdmin(app.db, request.query) }),
+  });
+
+  // Admin only, whatever the body says: the spec's spinner credited itself through this call.
+  app.put('/wallet/update-deposite-transaction-status', {
+    onRequest: [requireAdmin('transaction')],
+    config: { idempotent: true },
+    schema: { tags: ['wallet'], summary: 'Approve or reject a pending deposit (only id and status count)', body: statusUpdateSchema },
+    handler: async (request, reply) => {
+      const data = await decideDeposit(app.db, request.user!.id, request.body.id, request.body.status);
+      return reply.status(200).send({ success: true, message: 'Status updated successfully', data });
+    },
+  });
+}

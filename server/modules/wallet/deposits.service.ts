@@ -1,0 +1,133 @@
+import type { z } from 'zod';
+import type { depositRequestSchema } from '../../../contracts/wallet.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertSelf } from '../../plugins/auth.js';
+import type { AuthUser } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { transfer } from '../ledger/ledger.service.js';
+import { currentFixedAmount } from './amounts.repo.js';
+import * as repo from './deposits.repo.js';
+import { rewardReferrerOnFirstDeposit } from './referral.service.js';
+import { assertUuid, formatRupees, iso, rupees, type MethodFilterValue } from './wallet.shared.js';
+
+export type DepositInput = z.output<typeof depositRequestSchema>;
+
+/** Records a pending deposit. The amount is checked here; for Telegram it comes from the telegram-amount record. */
+export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput) {
+  assertSelf(user, input.userId);
+  const d = input.details;
+  let amount: number;
+  let details: Record<string, unknown>;
+  if (input.method === 'Telegram') {
+    const fixed = await currentFixedAmount(db, 'telegram');
+    if (!fixed) throw badRequest('The Telegram subscription amount has not been set yet. Please try again later.', 'NOT_AVAILABLE');
+    amount = fixed.amount;
+    details = { payNumber: d.payNumber, telegramID: d.telegramID ?? null, phoneNumber: d.phoneNumber ?? null, gameName: d.gameName ?? null };
+  } else {
+    if (input.amount === undefined || input.amount === null) throw badRequest('Enter an amount.', 'VALIDATION_ERROR');
+    amount = input.amount;
+    const min = Math.round(config.DEPOSIT_MIN * 100);
+    const max = Math.round(config.DEPOSIT_MAX * 100);
+    if (amount < min || amount > max) {
+      throw badRequest(`Deposit amount must be between ${formatRupees(min)} and ${formatRupees(max)}.`, 'AMOUNT_OUT_OF_RANGE');
+    }
+    if (input.method === 'Crypto') {
+      if (!d.cryptoType) throw badRequest('Choose the crypto type (usdt or btc).', 'VALIDATION_ERROR');
+      if (!d.network) throw badRequest('Choose the network (erc20 or trc20).', 'VALIDATION_ERROR');
+      details = { payNumber: d.payNumber, cryptoType: d.cryptoType, network: d.network };
+    } else {
+      details = { payNumber: d.payNumber };
+    }
+  }
+  const row = await repo.insertDeposit(db, {
+    userId: user.id,
+    amount,
+    method: input.method,
+    payNumber: d.payNumber,
+    details,
+    remarks: input.remarks?.trim() || null,
+  });
+  if (!row) {
+    throw conflict(`This ${input.method === 'Crypto' ? 'transaction hash' : 'transaction id'} has already been submitted. Check it and try again.`, 'DUPLICATE_TRANSACTION_ID');
+  }
+  return { _id: row.id, status: row.status, amount: rupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+}
+
+/**
+ * Approves or rejects a pending deposit. Approval credits the amount on the record (cash →
+ * wallet, key `deposit:<id>`) and pays a referrer on a first deposit, all in one transaction.
+ */
+export async function decideDeposit(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected') {
+  const id = assertUuid(rawId, 'That deposit');
+  return db.transaction(async (tx) => {
+    const current = await repo.findDeposit(tx, id);
+    if (!current) throw notFound('That deposit was not found.');
+    if (status === 'approved' && current.method === 'Telegram') {
+      throw new AppError(
+        'TELEGRAM_DEPOSIT',
+        400,
+        'Telegram subscription deposits are approved in the Telegram section (Telegram → Deposits), where a channel is chosen.',
+      );
+    }
+    const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined });
+    if (!decided) {
+      const now = await repo.findDeposit(tx, id);
+      throw conflict(`This deposit has already been ${now?.status ?? current.status}; only pending deposits can change.`, 'NOT_PENDING');
+    }
+    let referralPaid = false;
+    if (status === 'approved') {
+      await transfer(tx, {
+        from: { system: 'cash' },
+        to: { user: decided.userId },
+        amount: decided.amount,
+        kind: 'deposit',
+        reference: `deposit:${decided.id}`,
+        idempotencyKey: `deposit:${decided.id}`,
+        metadata: { method: decided.method },
+      });
+      referralPaid = await rewardReferrerOnFirstDeposit(tx, decided.userId, decided.id);
+    }
+    await audit(tx, {
+      actorId,
+      action: status === 'approved' ? 'approve' : 'reject',
+      entity: 'deposit',
+      entityId: decided.id,
+      before: { status: current.status },
+      after: { status: decided.status, amount: rupees(decided.amount), userId: decided.userId, referralPaid },
+    });
+    return { _id: decided.id, status: decided.status };
+  });
+}
+
+const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.DepositMethod[]> = {
+  upi: ['UPI'],
+  crypto: ['Crypto'],
+  telegram: ['Telegram'],
+  usdt: [],
+  eth: [],
+};
+
+export async function listDepositsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: repo.RequestStatus; page: number; limit: number }) {
+  const { rows, total } = await repo.listDeposits(db, {
+    methods: q.method ? METHODS_BY_FILTER[q.method] : undefined,
+    status: q.status,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  const deposit = rows.map((r) => ({
+    _id: r.id,
+    userId: r.userId,
+    amount: rupees(r.amount),
+    method: r.method,
+    status: r.status,
+    details: { ...r.details, gameName: (r.details.gameName as string | null | undefined) ?? null },
+    remarks: r.remarks,
+    createdAt: iso(r.createdAt),
+    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
+    fullName: r.fullName,
+    email: r.email,
+  }));
+  return { deposit, total, page: q.page, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}

@@ -1,0 +1,28 @@
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { checkLedger } from '../ledger/ledger.service.js';
+import { walletHistory } from './history.service.js';
+import { pageQuery } from './wallet.shared.js';
+
+export async function historyRoutes(app: App): Promise<void> {
+  app.get('/wallet/history', {
+    onRequest: [requireUser],
+    schema: { tags: ['wallet'], summary: "The caller's deposits, withdrawals and wallet movements, 10 a page", querystring: pageQuery },
+    handler: async (request) => ({ success: true, message: 'Transaction history', data: await walletHistory(app.db, request.user!.id, request.query.page) }),
+  });
+
+  app.get('/wallet/history/users', {
+    onRequest: [requireAdmin('transaction')],
+    schema: { tags: ['wallet'], summary: "Every player's history, 10 a page (back office)", querystring: pageQuery },
+    handler: async (request) => ({ success: true, message: 'Transaction history', data: await walletHistory(app.db, null, request.query.page) }),
+  });
+
+  app.get('/admin/ledger/check', {
+    onRequest: [requireAdmin('transaction')],
+    schema: { tags: ['wallet'], summary: 'Checks every ledger invariant; ok when none is violated' },
+    handler: async () => {
+      const violations = await checkLedger(app.db);
+      return { success: true, message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.', data: { ok: violations.length === 0, violations } };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { walletQrCodes } from '../../db/schema/index.js';
+
+export type QrKind = 'upi' | 'crypto';
+export type QrRow = typeof walletQrCodes.$inferSelect;
+
+export async function listQrCodes(db: DbOrTx, kind: QrKind): Promise<QrRow[]> {
+  return db.select().from(walletQrCodes).where(eq(walletQrCodes.kind, kind)).orderBy(asc(walletQrCodes.createdAt));
+}
+
+/** One QR code per kind (a unique index): answers undefined when one already exists. */
+export async function insertQrCode(
+  db: DbOrTx,
+  v: { kind: QrKind; title: string; fileName: string; mimeType: string; sizeBytes: number; createdBy: string },
+): Promise<QrRow | undefined> {
+  const [row] = await db.insert(walletQrCodes).values(v).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function deleteQrCode(db: DbOrTx, kind: QrKind, id: string): Promise<QrRow | undefined> {
+  const [row] = await db
+    .delete(walletQrCodes)
+    .where(and(eq(walletQrCodes.kind, kind), eq(walletQrCodes.id, id)))
+    .returning();
+  return row;
+}

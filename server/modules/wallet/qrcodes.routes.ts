@@ -1,0 +1,90 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { App } from '../../types.js';
+import type { QrKind } from './qrcodes.repo.js';
+import { deleteQr, listQr, QR_TITLE_MAX, tooLarge, uploadQr } from './qrcodes.service.js';
+import { idParams } from './wallet.shared.js';
+
+const RESOURCES: { prefix: string; field: string; kind: QrKind; label: string }[] = [
+  { prefix: '/qrcode', field: 'qrCode', kind: 'upi', label: 'UPI' },
+  { prefix: '/qrcodecrypto', field: 'qrCodeCrypto', kind: 'crypto', label: 'crypto' },
+];
+/** Room for the multipart framing and the title around a file of the maximum size. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** Payment QR codes (page qr-code), one per kind; images are uploaded as multipart forms. */
+export async function qrcodesRoutes(app: App): Promise<void> {
+  // Registered here so only these routes accept multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 8, fieldSize: 4 * QR_TITLE_MAX },
+  });
+
+  for (const r of RESOURCES) {
+    app.get(`${r.prefix}/qr-codes`, {
+      schema: { tags: ['qr-codes'], summary: `The ${r.label} payment QR code (public)` },
+      handler: async () => ({ success: true, message: 'QR codes', data: await listQr(app.db, r.kind) }),
+    });
+
+    app.post(`${r.prefix}/qr`, {
+      onRequest: [requireAdmin('qr-code'), refuseOversized],
+      schema: { tags: ['qr-codes'], summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`, consumes: ['multipart/form-data'] },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, r.field, app.config);
+        const data = await uploadQr(app.db, app.config, request.user!.id, r.kind, upload);
+        return reply.status(201).send({ success: true, message: 'QR Code uploaded successfully', data });
+      },
+    });
+
+    app.delete(`${r.prefix}/delete-qr/:id`, {
+      onRequest: [requireAdmin('qr-code')],
+      schema: { tags: ['qr-codes'], summary: `Delete the ${r.label} QR code and its image`, params: idParams },
+      handler: async (request, reply) => {
+        const data = await deleteQr(app.db, app.config, request.user!.id, r.kind, request.params.id);
+        return reply.status(200).send({ success: true, message: 'Deleted successfully', data });
+      },
+    });
+  }
+
+  /** A declared length far past the limit is refused before the body is read. */
+  async function refuseOversized(request: FastifyRequest): Promise<void> {
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > app.config.UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge(app.config);
+  }
+}
+
+/** Reads the form: one image in `field`, an optional title. Limit breaches become clear 4xx answers. */
+async function readUpload(request: FastifyRequest, field: string, config: Config): Promise<{ bytes: Buffer | null; title: string | null }> {
+  if (!request.isMultipart()) {
+    throw badRequest(`Send the QR code as a multipart form with the image in the "${field}" field.`, 'NOT_MULTIPART');
+  }
+  let bytes: Buffer | null = null;
+  let title: string | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== field) {
+          part.file.resume();
+          throw badRequest(`Put the image in the "${field}" field.`, 'UNEXPECTED_FIELD');
+        }
+        bytes = await part.toBuffer();
+      } else if (part.fieldname === 'title') {
+        if (part.valueTruncated) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
+        title = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(config);
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image and a title only.');
+    }
+    throw badRequest('The upload could not be read. Please try again.', 'BAD_UPLOAD');
+  }
+  return { bytes, title };
+}

@@ -1,0 +1,127 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/helpers/app.js';
+import { createAdmin, type TestUser } from '../../../tests/helpers/factories.js';
+import type { App } from '../../types.js';
+import { multipart, PNG_BYTES } from './wallet.fixtures.js';
+
+const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+describe('payment QR codes', () => {
+  let app: App;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await createAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  const qrDir = () => join(app.config.dataDir, 'uploads', 'qr');
+  const upload = async (prefix: string, field: string, bytes: Uint8Array, fields: Record<string, string> = { title: 'Pay here' }, type = 'image/png') => {
+    const form = await multipart(fields, { field, name: 'qr.png', type, bytes });
+    return app.inject({ method: 'POST', url: `/api/v1/${prefix}/qr`, headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+  };
+
+  it('stores an uploaded image, lists it publicly and serves it safely', async () => {
+    const res = await upload('qrcode', 'qrCode', PNG_BYTES);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const data = res.json().data;
+    expect(res.json()).toMatchObject({ success: true, data: { title: 'Pay here' } });
+    expect(data.imageUrl).toMatch(/^\/uploads\/qr\/[0-9a-f-]{36}\.png$/);
+
+    const list = await app.inject({ url: '/api/v1/qrcode/qr-codes' });
+    expect(list.json()).toMatchObject({ success: true, data: [{ _id: data._id, title: 'Pay here', imageUrl: data.imageUrl }] });
+    expect((await app.inject({ url: '/api/v1/qrcodecrypto/qr-codes' })).json().data).toEqual([]);
+
+    const image = await app.inject({ url: data.imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
+
+    const second = await upload('qrcode', 'qrCode', PNG_BYTES);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ success: false, message: 'Delete the current QR code first.' });
+    expect(readdirSync(qrDir())).toHaveLength(1);
+
+    const del = await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${data._id}`, headers: admin.headers });
+    expect(del.statusCode).toBe(200);
+    expect(readdirSync(qrDir())).toHaveLength(0);
+    expect((await app.inject({ url: data.imageUrl })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${data._id}`, headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('keeps the crypto QR code apart, with its own field name and a default title', async () => {
+    const wrongField = await upload('qrcodecrypto', 'qrCode', GIF_BYTES, {}, 'image/gif');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toMatch(/qrCodeCrypto/);
+    const res = await upload('qrcodecrypto', 'qrCodeCrypto', GIF_BYTES, {}, 'image/gif');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ title: 'Crypto QR Code' });
+    expect(res.json().data.imageUrl).toMatch(/\.gif$/);
+    expect((await app.inject({ url: res.json().data.imageUrl })).headers['content-type']).toBe('image/gif');
+    // Deleting it through the UPI path does not touch it.
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${res.json().data._id}`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcodecrypto/delete-qr/${res.json().data._id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('refuses files that are not images, whatever they claim to be', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const bytes of [html, svg, Buffer.from('%PDF-1.4\n...')]) {
+      const res = await upload('qrcode', 'qrCode', bytes);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: 'Only image files are allowed: PNG, JPEG, WebP or GIF.' });
+    }
+    const empty = await upload('qrcode', 'qrCode', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Please select a QR Code image');
+    const noFile = await app.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: { ...admin.headers, ...(await multipart({ title: 'x' })).headers }, payload: (await multipart({ title: 'x' })).payload });
+    expect(noFile.statusCode).toBe(400);
+    const json = await app.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: admin.headers, payload: { title: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toMatch(/multipart form/);
+    const longTitle = await upload('qrcode', 'qrCode', PNG_BYTES, { title: 'x'.repeat(101) });
+    expect(longTitle.statusCode).toBe(400);
+    expect(readdirSync(qrDir())).toHaveLength(0);
+  });
+
+  it('refuses an 11 MB upload with 413 and a clear JSON message', async () => {
+    const big = Buffer.concat([PNG_BYTES, Buffer.alloc(11 * 1024 * 1024)]);
+    const res = await upload('qrcode', 'qrCode', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, message: 'The image is too large. The limit is 10 MB.' });
+    expect(existsSync(qrDir()) ? readdirSync(qrDir()) : []).toHaveLength(0);
+  });
+
+  it('accepts an image just under the limit (the JSON body limit does not apply to uploads)', async () => {
+    const large = Buffer.concat([PNG_BYTES, Buffer.alloc(10 * 1024 * 1024 - PNG_BYTES.length - 1)]);
+    const res = await upload('qrcode', 'qrCode', large);
+    expect(res.statusCode, res.body).toBe(201);
+    const image = await app.inject({ url: res.json().data.imageUrl });
+    expect(image.rawPayload.length).toBe(large.length);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${res.json().data._id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('stops reading a file past the limit even when the declared length is small enough', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_BYTES: 1000 });
+    try {
+      const form = await multipart({ title: 't' }, { field: 'qrCode', name: 'qr.png', type: 'image/png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(2000)]) });
+      const res = await small.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().success).toBe(false);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('serves nothing outside the upload folder', async () => {
+    for (const url of ['/uploads/qr/..%2F..%2Fsecrets.json', '/uploads/qr/%2e%2e%2fsecrets.json', '/uploads/qr/secrets.json', '/uploads/qr/00000000-0000-4000-8000-000000000000.png']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('jwt-access');
+    }
+  });
+});

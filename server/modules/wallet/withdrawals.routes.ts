@@ -1,0 +1,36 @@
+import { statusUpdateSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
+import { listQuery, methodFilter } from './wallet.shared.js';
+
+export async function withdrawalsRoutes(app: App): Promise<void> {
+  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
+
+  // Spelled as the spec's client calls it.
+  app.post('/wallet/withraw', {
+    onRequest: [requireUser],
+    config: { idempotent: true, rateLimit },
+    schema: { tags: ['wallet'], summary: 'Request a withdrawal (UPI, USDT or ETH); the amount is held at once', body: withdrawRequestSchema },
+    handler: async (request, reply) => {
+      const data = await createWithdrawal(app.db, app.config, request.user!, request.body);
+      return reply.status(201).send({ success: true, message: 'Withdrawal request submitted successfully!', data });
+    },
+  });
+
+  app.get('/wallet/history/withdrawals', {
+    onRequest: [requireAdmin('withdraw-requests')],
+    schema: { tags: ['wallet'], summary: 'Withdrawal requests, newest first (back office)', querystring: listQuery.extend({ method: methodFilter }) },
+    handler: async (request) => ({ success: true, message: 'Withdrawals', data: await listWithdrawalsForAdmin(app.db, request.query) }),
+  });
+
+  app.put('/wallet/transaction/status', {
+    onRequest: [requireAdmin('withdraw-requests')],
+    config: { idempotent: true },
+    schema: { tags: ['wallet'], summary: 'Approve or reject a pending withdrawal (only id and status count)', body: statusUpdateSchema },
+    handler: async (request, reply) => {
+      const data = await decideWithdrawal(app.db, request.user!.id, request.body.id, request.body.status);
+      return reply.status(200).send({ success: true, message: 'Status updated successfully', data });
+    },
+  });
+}

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import { withdrawalDetailsSchemas, type withdrawRequestSchema } from '../../../contracts/wallet.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertSelf } from '../../plugins/auth.js';
+import type { AuthUser } from '../../types.js';
+import { audit } from '../audit/audit.service.js';
+import { transfer } from '../ledger/ledger.service.js';
+import * as repo from './withdrawals.repo.js';
+import { assertUuid, formatRupees, iso, rupees, type MethodFilterValue } from './wallet.shared.js';
+
+export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
+
+/**
+ * Records a withdrawal request and reserves its amount at once (wallet → withdrawal hold) in the
+ * same transaction, so the money can be neither bet nor withdrawn twice while it waits. A wallet
+ * that cannot cover it makes the ledger refuse with "Insufficient balance!" and nothing is kept.
+ */
+export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput) {
+  assertSelf(user, input.userId);
+  const min = Math.round(config.WITHDRAW_MIN * 100);
+  const max = Math.round(config.WITHDRAW_MAX * 100);
+  if (input.amount < min || input.amount > max) {
+    throw badRequest(`Withdrawal amount must be between ${formatRupees(min)} and ${formatRupees(max)}.`, 'AMOUNT_OUT_OF_RANGE');
+  }
+  // Number inputs (an account number, a phone) may arrive as JSON numbers; the rules are about their digits.
+  const asText = Object.fromEntries(Object.entries(input.details).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
+  const parsed = withdrawalDetailsSchemas[input.method].safeParse(asText);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0].message, 'VALIDATION_ERROR');
+  const details = parsed.data as Record<string, unknown>;
+  return db.transaction(async (tx) => {
+    const row = await repo.insertWithdrawal(tx, {
+      userId: user.id,
+      amount: input.amount,
+      method: input.method,
+      details,
+      remarks: input.remarks?.trim() || null,
+    });
+    await transfer(tx, {
+      from: { user: user.id },
+      to: { user: user.id, kind: 'withdrawal_hold' },
+      amount: row.amount,
+      kind: 'withdrawal_hold',
+      reference: `withdrawal:${row.id}`,
+      idempotencyKey: `withdrawal-hold:${row.id}`,
+    });
+    return { _id: row.id, status: row.status, amount: rupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+  });
+}
+
+/** Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests change. */
+export async function decideWithdrawal(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected') {
+  const id = assertUuid(rawId, 'That withdrawal');
+  return db.transaction(async (tx) => {
+    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId });
+    if (!decided) {
+      const current = await repo.findWithdrawal(tx, id);
+      if (!current) throw notFound('That withdrawal was not found.');
+      throw conflict(`This withdrawal has already been ${current.status}; only pending withdrawals can change.`, 'NOT_PENDING');
+    }
+    const hold = { user: decided.userId, kind: 'withdrawal_hold' as const };
+    if (status === 'approved') {
+      await transfer(tx, {
+        from: hold,
+        to: { system: 'cash' },
+        amount: decided.amount,
+        kind: 'withdrawal',
+        reference: `withdrawal:${decided.id}`,
+        idempotencyKey: `withdrawal:${decided.id}`,
+        metadata: { method: decided.method },
+      });
+    } else {
+      await transfer(tx, {
+        from: hold,
+        to: { user: decided.userId },
+        amount: decided.amount,
+        kind: 'withdrawal_release',
+        reference: `withdrawal:${decided.id}`,
+        idempotencyKey: `withdrawal-release:${decided.id}`,
+      });
+    }
+    await audit(tx, {
+      actorId,
+      action: status === 'approved' ? 'approve' : 'reject',
+      entity: 'withdrawal',
+      entityId: decided.id,
+      before: { status: 'pending' },
+      after: { status: decided.status, amount: rupees(decided.amount), userId: decided.userId },
+    });
+    return { _id: decided.id, status: decided.status };
+  });
+}
+
+const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.WithdrawMethod[]> = {
+  upi: ['UPI'],
+  crypto: ['USDT', 'ETH'],
+  telegram: [],
+  usdt: ['USDT'],
+  eth: ['ETH'],
+};
+
+export async function listWithdrawalsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: repo.RequestStatus; page: number; limit: number }) {
+  const { rows, total } = await repo.listWithdrawals(db, {
+    methods: q.method ? METHODS_BY_FILTER[q.method] : undefined,
+    status: q.status,
+    limit: q.limit,
+    offset: (q.page - 1) * q.limit,
+  });
+  const withdrawals = rows.map((r) => ({
+    _id: r.id,
+    userId: r.userId,
+    amount: rupees(r.amount),
+    method: r.method,
+    category: r.method === 'UPI' ? 'upi' : 'crypto',
+    status: r.status,
+    details: r.details,
+    remarks: r.remarks,
+    createdAt: iso(r.createdAt),
+    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
+    fullName: r.fullName,
+    email: r.email,
+  }));
+  return { withdrawals, total, page: q.page, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}
