@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ensureFirstAdmin } from './modules/accounts/first-admin.js';
 
 async function main() {
   let config;
@@ -13,6 +14,7 @@ async function main() {
     throw err;
   }
   const app = await buildApp({ config });
+  await ensureFirstAdmin(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -1,2 +1,54 @@
-// Tables of the accounts feature; mirrors its migration file.
-export {};
+import { bigserial, boolean, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Tables of the accounts feature; mirrors migrations/0002_accounts.sql.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose, t.channel] })],
+);
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  rotatedAt: ts('rotated_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const devOutbox = pgTable('dev_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  recipient: text('recipient').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  code: text('code'),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const gameVisibility = pgTable('game_visibility', {
+  gameType: text('game_type').primaryKey(),
+  isVisible: boolean('is_visible').notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const siteNotification = pgTable('site_notification', {
+  id: smallint('id').primaryKey().default(1),
+  message: text('message'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

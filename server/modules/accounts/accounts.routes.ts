@@ -1,5 +1,53 @@
+import { MESSAGES, otpResendSchema, otpVerifySchema, registerSchema, requestResetSchema, resetPasswordSchema } from '../../../contracts/accounts.js';
 import type { App } from '../../types.js';
+import { createMessenger } from '../messaging/messaging.service.js';
+import { outboxRoutes } from '../messaging/outbox.routes.js';
+import { rateLimited } from './accounts.limits.js';
+import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
+import { requestReset, resetPassword } from './password-reset.service.js';
+import { profileRoutes } from './profile.routes.js';
+import { clearSessionCookies } from './session.cookies.js';
+import { sessionRoutes } from './session.routes.js';
+import { siteRoutes } from './site.routes.js';
 
+const tags = ['accounts'];
+
+/** Registration, codes, sign-in, sessions, password reset and the player's own account data. */
 export async function accountsRoutes(app: App): Promise<void> {
-  void app;
+  const messenger = createMessenger({ config: app.config, db: app.db, log: app.log });
+  app.addHook('onClose', async () => messenger.close());
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log };
+  const limit = rateLimited(app);
+
+  app.post('/users/register', { schema: { body: registerSchema, tags }, config: limit }, async (request, reply) => {
+    const { user, message, failed } = await register(deps, request.body);
+    const data = { _id: user.id, fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
+    return reply.status(201).send({ success: true, message, data, userId: user.id, ...(failed.length ? { undelivered: failed } : {}) });
+  });
+
+  app.post('/otp/verify', { schema: { body: otpVerifySchema, tags }, config: limit }, async (request) => {
+    await verify(deps, request.body);
+    return { success: true, message: MESSAGES.verified };
+  });
+
+  app.post('/otp/resend', { schema: { body: otpResendSchema, tags }, config: limit }, async (request) => {
+    const { message, retryAfter } = await resend(deps, request.body.userId);
+    return { success: true, message, data: { retryAfter } };
+  });
+
+  app.post('/users/request-reset-otp', { schema: { body: requestResetSchema, tags }, config: limit }, async (request) => {
+    await requestReset(deps, request.body);
+    return { success: true, message: MESSAGES.resetRequested };
+  });
+
+  app.post('/users/reset-password', { schema: { body: resetPasswordSchema, tags }, config: limit }, async (request, reply) => {
+    await resetPassword(deps, request.body);
+    clearSessionCookies(request, reply);
+    return { success: true, message: MESSAGES.passwordReset };
+  });
+
+  sessionRoutes(app);
+  profileRoutes(app);
+  siteRoutes(app);
+  await app.register(outboxRoutes);
 }

@@ -1,0 +1,207 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import phoneMetadata from 'libphonenumber-js/max/metadata';
+import { z } from 'zod';
+import type { AccessPage, Role } from './roles.js';
+
+// Registration, sign-in and code rules shared by the server and the web forms. Messages are the
+// spec's, word for word, so a form and the server say the same thing.
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const NAME_MIN = 2;
+export const PASSWORD_MIN = 8;
+/** Games the site knows; a game without a visibility row counts as visible. */
+export const GAME_TYPES = ['chicken'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
+
+export const MESSAGES = {
+  registered: 'Registration successful! Please verify your email and phone number.',
+  verified: 'Account verified successfully! You can now sign in.',
+  loginFailed: 'Invalid credentials or user not verified',
+  invalidCode: 'Invalid or expired code',
+  tooManyAttempts: 'Too many wrong attempts. Request a new code.',
+  oldPasswordWrong: 'Old password is incorrect',
+  referralInvalid: 'Referral code is not valid.',
+  resetRequested: 'If an account exists for these details, we have sent a reset code to it.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  passwordChanged: 'Password changed successfully.',
+} as const;
+
+const text = (label: string, requiredMessage: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`) });
+
+export const fullNameSchema = text('Name', 'Name is required')
+  .max(100, 'Name must be at most 100 characters long')
+  .trim()
+  .min(1, 'Name is required')
+  .min(NAME_MIN, 'Name must be at least 2 characters long')
+  .regex(/^[\p{L}\p{M} ]+$/u, 'Name can only contain letters and spaces');
+
+export const emailSchema = text('Email', 'Email is required')
+  .max(254, 'Email must be at most 254 characters long')
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((v) => v.toLowerCase());
+
+const PASSWORD_RULES: [RegExp, string][] = [
+  [/[a-z]/, 'Password must contain at least one lowercase letter'],
+  [/[A-Z]/, 'Password must contain at least one uppercase letter'],
+  [/\d/, 'Password must contain at least one number'],
+  [/[^A-Za-z0-9]/, 'Password must contain at least one special character'],
+];
+
+/** A new password (register, change, reset). */
+export const passwordSchema = PASSWORD_RULES.reduce(
+  (schema, [re, message]) => schema.regex(re, message),
+  text('Password', 'Password is required')
+    .max(128, 'Password must be at most 128 characters long')
+    .min(1, 'Password is required')
+    .min(PASSWORD_MIN, 'Password must be at least 8 characters long'),
+);
+
+/** An existing password (sign-in, old password): any text, checked against the stored hash. */
+export const currentPasswordSchema = text('Password', 'Password is required').max(128, 'Password must be at most 128 characters long').min(1, 'Password is required');
+
+/** The five criteria of the strength meter and its label. */
+export function passwordStrength(password: string): { score: number; label: 'Very Weak' | 'Weak' | 'Fair' | 'Good' | 'Strong' } {
+  const score = [password.length >= PASSWORD_MIN, ...PASSWORD_RULES.map(([re]) => re.test(password))].filter(Boolean).length;
+  const labels = ['Very Weak', 'Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+  return { score, label: labels[score] };
+}
+
+/** Calling code → its countries, the main one first ("1" → US, AG, …). */
+const CALLING_CODES = new Map<string, string[]>(Object.entries(phoneMetadata.country_calling_codes));
+
+/** The English name of a region code ("IN" → "India"). */
+export function countryName(country: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+/**
+ * Checks "+<dial><digits>" against its country's numbering plan. Answers the number in E.164
+ * or the spec's message ("Invalid country code", "Invalid phone number format for India").
+ */
+export function checkInternationalPhone(value: string): { ok: true; e164: string; country?: string } | { ok: false; message: string } {
+  const compact = value.replace(/[\s().-]/g, '');
+  if (!/^\+\d{1,20}$/.test(compact)) return { ok: false, message: 'Phone number must start with + and the country code, followed by digits' };
+  const digits = compact.slice(1);
+  const dial = [1, 2, 3].map((n) => digits.slice(0, n)).find((prefix) => CALLING_CODES.has(prefix));
+  if (!dial) return { ok: false, message: 'Invalid country code' };
+  const parsed = parsePhoneNumberFromString(compact);
+  if (!parsed || !parsed.isValid()) {
+    const country = parsed?.country ?? CALLING_CODES.get(dial)![0];
+    return { ok: false, message: `Invalid phone number format for ${countryName(country)}` };
+  }
+  return { ok: true, e164: parsed.number, country: parsed.country };
+}
+
+/** A phone as registration sends it: "+<dial><digits>", valid for its country; parses to E.164. */
+export const phoneSchema = text('Phone number', 'Phone number is required')
+  .max(32, 'Phone number is too long')
+  .trim()
+  .min(1, 'Phone number is required')
+  .transform((value, ctx) => {
+    const result = checkInternationalPhone(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    }
+    return result.e164;
+  });
+
+/**
+ * A phone as sign-in and password reset accept it: "+91…" or bare digits (India assumed).
+ * Answers E.164, or null when it is no possible number (the caller answers as for a wrong one).
+ */
+export function normalizeLoginPhone(value: string, defaultCountry: CountryCode = 'IN'): string | null {
+  const compact = value.replace(/[\s().-]/g, '');
+  if (!/^\+?\d{4,20}$/.test(compact)) return null;
+  const parsed = parsePhoneNumberFromString(compact, defaultCountry);
+  return parsed && parsed.isPossible() ? parsed.number : null;
+}
+
+const loginPhoneSchema = text('Phone number', 'Phone number is required').max(32, 'Phone number is too long').trim();
+
+/** Empty, null or missing referral code means none. */
+export const referralCodeSchema = z
+  .union([z.string().max(32, 'Referral code is too long'), z.null()], { error: 'Referral code must be text' })
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim().toUpperCase() : null));
+
+export const registerSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+  password: passwordSchema,
+  ref_by: referralCodeSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+const identifierShape = {
+  email: text('Email', 'Email is required').max(254, 'Email must be at most 254 characters long').trim().optional(),
+  phoneNumber: loginPhoneSchema.optional(),
+};
+
+/** Exactly one of e-mail or phone: e-mail wins when both are given. */
+const requireIdentifier = <T extends { email?: string; phoneNumber?: string }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.email) {
+    if (!z.email().safeParse(v.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please enter a valid email' });
+  } else if (!v.phoneNumber) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: 'Email or phone number is required' });
+  }
+};
+
+export const loginSchema = z.object({ ...identifierShape, password: currentPasswordSchema }).superRefine(requireIdentifier);
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const otpCodeSchema = (label: string) =>
+  text(label, 'Please enter 6-digit OTP code').max(16, 'Please enter 6-digit OTP code').trim().regex(/^\d{6}$/, 'Please enter 6-digit OTP code');
+
+export const userIdSchema = text('User id', 'User id is required')
+  .max(64, 'User id is not valid')
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'User id is not valid')
+  .transform((v) => v.toLowerCase());
+
+/** A code that a deployment may not need (OTP_CHANNELS): empty or null means not given. */
+const optionalOtp = z
+  .union([z.string().max(16, 'Please enter 6-digit OTP code'), z.null()], { error: 'Please enter 6-digit OTP code' })
+  .optional()
+  .transform((v) => v?.trim() || null)
+  .refine((v) => v === null || /^\d{6}$/.test(v), 'Please enter 6-digit OTP code');
+
+export const otpVerifySchema = z.object({ userId: userIdSchema, emailOTP: optionalOtp, smsOTP: optionalOtp });
+export const otpResendSchema = z.object({ userId: userIdSchema });
+
+export const changePasswordSchema = z.object({
+  oldPassword: text('Old password', 'Old password is required').max(128, 'Old password is too long').min(1, 'Old password is required'),
+  newPassword: passwordSchema,
+});
+
+export const requestResetSchema = z.object(identifierShape).superRefine(requireIdentifier);
+export const resetPasswordSchema = z
+  .object({ ...identifierShape, otp: otpCodeSchema('Code'), newPassword: passwordSchema })
+  .superRefine(requireIdentifier);
+
+/** The user object of login and /users/me. */
+export interface PublicUser {
+  _id: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+  role: Role;
+  createdAt: string;
+  accessPages?: AccessPage[];
+}
+
+export interface LoginResponse {
+  success: true;
+  message: string;
+  data: { accessToken: string; refreshToken: string; user: PublicUser };
+}

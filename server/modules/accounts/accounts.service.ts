@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, type otpVerifySchema, type registerSchema } from '../../../contracts/accounts.js';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { ensureWallet } from '../ledger/ledger.service.js';
+import type { Messenger } from '../messaging/messaging.service.js';
+import * as users from './accounts.repo.js';
+import { channelWords, deliverCodes } from './otp.delivery.js';
+import { consumeCodes, cooldownRemaining, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
+
+export interface AccountsDeps {
+  db: Db;
+  config: Config;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+}
+
+type RegisterInput = z.output<typeof registerSchema>;
+type VerifyInput = z.output<typeof otpVerifySchema>;
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const alreadyVerified = () => conflict('This account is already verified. You can sign in.', 'ALREADY_VERIFIED');
+
+/** A short code without look-alike characters (no 0/O, 1/I), unique among users. */
+export async function newReferralCode(db: DbOrTx): Promise<string> {
+  for (;;) {
+    const code = Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+    if (!(await users.referralCodeTaken(db, code))) return code;
+  }
+}
+
+/** Two registrations of the same e-mail or phone at the same moment: the later insert loses. */
+function raceMessage(err: unknown): AppError | null {
+  if (pgError(err).code !== PG.uniqueViolation) return null;
+  return conflict('This email or phone number was registered a moment ago. Please try again.', 'REGISTRATION_CONFLICT');
+}
+
+export async function register(deps: AccountsDeps, input: RegisterInput) {
+  const { db, config } = deps;
+  const referrer = input.ref_by ? await users.findUserByReferralCode(db, input.ref_by) : undefined;
+  if (input.ref_by && !referrer) throw badRequest(MESSAGES.referralInvalid, 'REFERRAL_INVALID');
+  const passwordHash = await hashPassword(input.password);
+  const channels = config.OTP_CHANNELS;
+
+  let outcome: { user: users.UserRow; codes: IssuedCode[] };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const holders = await users.lockUsersByEmailOrPhone(tx, input.email, input.phoneNumber);
+      const verified = holders.find((u) => u.verifiedAt);
+      if (verified) {
+        throw verified.email.toLowerCase() === input.email
+          ? conflict('An account with this email already exists.', 'EMAIL_TAKEN')
+          : conflict('An account with this phone number already exists.', 'PHONE_TAKEN');
+      }
+      // An unverified record is worth nothing until its owner proves the e-mail and phone, so
+      // registering again takes it over. Two different unverified records would have to merge.
+      if (holders.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
+      const previous = holders[0];
+      if (previous && referrer?.id === previous.id) throw badRequest(MESSAGES.referralInvalid, 'REFERRAL_INVALID');
+      const values = { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, referredBy: referrer?.id ?? null };
+      const user = previous
+        ? await users.updateUnverifiedUser(tx, previous.id, values)
+        : await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
+      await ensureWallet(tx, user.id);
+      // The same person repeating the form within the cooldown keeps the codes already sent.
+      const sameTarget = previous && previous.email === user.email && previous.phoneNumber === user.phoneNumber;
+      if (sameTarget && (await cooldownRemaining(tx, user.id, 'verify', channels)) > 0) return { user, codes: [] };
+      return { user, codes: await issueCodes(tx, config.jwtAccessSecret, user.id, 'verify', channels) };
+    });
+  } catch (err) {
+    throw raceMessage(err) ?? err;
+  }
+
+  const { user, codes } = outcome;
+  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
+  const message = failed.length
+    ? `Registration successful, but we could not send your ${channelWords(failed)} code. Please use Resend OTP.`
+    : MESSAGES.registered;
+  return { user, message, failed };
+}
+
+export async function verify(deps: AccountsDeps, input: VerifyInput) {
+  const { db, config } = deps;
+  const given: Partial<Record<OtpChannel, string>> = {};
+  for (const channel of config.OTP_CHANNELS) {
+    const code = channel === 'email' ? input.emailOTP : input.smsOTP;
+    if (!code) throw badRequest(`${channel === 'email' ? 'emailOTP' : 'smsOTP'}: Please enter 6-digit OTP code`, 'VALIDATION_ERROR');
+    given[channel] = code;
+  }
+  const user = await users.findUserById(db, input.userId);
+  if (!user) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
+  if (user.verifiedAt) throw alreadyVerified();
+  const result = await db.transaction(async (tx) => {
+    const checked = await consumeCodes(tx, config.jwtAccessSecret, user.id, 'verify', given);
+    if (checked.ok) await users.markVerified(tx, user.id);
+    return checked;
+  });
+  if (!result.ok) throw badRequest(result.message, result.code);
+}
+
+export async function resend(deps: AccountsDeps, userId: string) {
+  const { db, config } = deps;
+  const channels = config.OTP_CHANNELS;
+  const user = await users.findUserById(db, userId);
+  if (!user) throw notFound('No registration was found for this account. Please register again.', 'ACCOUNT_NOT_FOUND');
+  if (user.verifiedAt) throw alreadyVerified();
+  const codes = await db.transaction(async (tx) => {
+    // The row lock makes two resends at once wait for each other, so only one gets through.
+    await users.lockUser(tx, user.id);
+    const wait = await cooldownRemaining(tx, user.id, 'verify', channels);
+    if (wait > 0) {
+      throw new AppError('OTP_COOLDOWN', 429, `Please wait ${wait} seconds before asking for a new code.`, { data: { retryAfter: wait } });
+    }
+    return issueCodes(tx, config.jwtAccessSecret, user.id, 'verify', channels);
+  });
+  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
+  if (failed.length === codes.length) {
+    throw new AppError('DELIVERY_FAILED', 503, `We could not send your ${channelWords(failed)} code right now. Please try again in a moment.`, { data: { retryAfter: 0 } });
+  }
+  if (failed.length) {
+    return { message: `New codes were sent, but the ${channelWords(failed)} code could not be sent. Please try again in a moment.`, retryAfter: 0 };
+  }
+  return { message: `A new code has been sent to your ${channelWords(codes.map((c) => c.channel))}.`, retryAfter: OTP_RESEND_COOLDOWN_SECONDS };
+}

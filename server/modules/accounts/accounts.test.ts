@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/helpers/app.js';
+import type { App } from '../../types.js';
+import { cookie, latestCodes, login, newPerson, outbox, refresh, register, rows, verifyPerson } from './accounts.test-support.js';
+
+describe('accounts: register, verify, sign in, refresh, sign out', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('goes the whole way through the API', async () => {
+    const person = newPerson();
+    const { res, body, userId } = await register(app, person);
+    expect(res.statusCode).toBe(201);
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Registration successful! Please verify your email and phone number.',
+      data: { _id: userId, fullName: person.fullName, email: person.email, phoneNumber: person.phoneNumber },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+
+    // Not verified yet: the right password still does not sign in.
+    const early = await login(app, { email: person.email, password: person.password });
+    expect(early.statusCode).toBe(401);
+    expect(early.json().message).toBe('Invalid credentials or user not verified');
+
+    const codes = await latestCodes(app, person);
+    expect(codes.emailOTP).toMatch(/^\d{6}$/);
+    expect(codes.smsOTP).toMatch(/^\d{6}$/);
+    const mail = (await outbox(app, person.email))[0];
+    expect(mail).toMatchObject({ to: person.email, channel: 'email' });
+    expect(mail.text).toContain(codes.emailOTP);
+
+    const verified = await app.inject({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId, ...codes } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ success: true, message: 'Account verified successfully! You can now sign in.' });
+
+    const byEmail = await login(app, { email: person.email.toUpperCase(), password: person.password });
+    expect(byEmail.statusCode).toBe(200);
+    const { accessToken, refreshToken, user } = byEmail.json().data;
+    expect(user).toEqual({ _id: userId, fullName: person.fullName, email: person.email, phoneNumber: person.phoneNumber, role: 'user', createdAt: expect.any(String) });
+    expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).exp).toEqual(expect.any(Number));
+    for (const name of ['accessToken', 'refreshToken']) {
+      const c = cookie(byEmail, name)!;
+      expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+      expect(c.secure).toBeFalsy();
+    }
+    expect(cookie(byEmail, 'refreshToken')!.value).toBe(refreshToken);
+
+    for (const phoneNumber of [person.phoneNumber, person.phoneNumber.slice(3)]) {
+      const byPhone = await login(app, { phoneNumber, password: person.password });
+      expect(byPhone.statusCode, phoneNumber).toBe(200);
+      expect(byPhone.json().data.user._id).toBe(userId);
+    }
+
+    for (const authorization of [accessToken, `Bearer ${accessToken}`]) {
+      const me = await app.inject({ url: '/api/v1/users/me', headers: { authorization } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ success: true, user: { _id: userId, email: person.email, role: 'user' } });
+    }
+    expect((await app.inject({ url: '/api/v1/users/me', cookies: { accessToken } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1/users/me' })).statusCode).toBe(401);
+
+    // Every refresh rotates, and the next refresh works with the new cookie.
+    const first = await refresh(app, refreshToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.accessToken).toEqual(expect.any(String));
+    const rotated = cookie(first, 'refreshToken')!.value;
+    expect(rotated).not.toBe(refreshToken);
+    expect(cookie(first, 'accessToken')!.value).toBe(first.json().data.accessToken);
+    const second = await refresh(app, rotated);
+    expect(second.statusCode).toBe(200);
+    const latest = cookie(second, 'refreshToken')!.value;
+    const me = await app.inject({ url: '/api/v1/users/me', headers: { authorization: second.json().data.accessToken } });
+    expect(me.json().user._id).toBe(userId);
+
+    const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', cookies: { refreshToken: latest } });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().success).toBe(true);
+    for (const name of ['accessToken', 'refreshToken']) {
+      const c = cookie(out, name)!;
+      expect(c.value).toBe('');
+      expect(c.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect((await refresh(app, latest)).statusCode).toBe(401);
+  });
+
+  it('refuses a reused refresh token and closes its whole family', async () => {
+    const person = newPerson();
+    const { userId } = await register(app, person);
+    await verifyPerson(app, userId, person);
+    const old = (await login(app, { email: person.email, password: person.password })).json().data.refreshToken;
+    const next = cookie(await refresh(app, old), 'refreshToken')!.value;
+
+    const reuse = await refresh(app, old);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().message).toMatch(/sign in again/i);
+    // The thief's replay also ends the real owner's session.
+    expect((await refresh(app, next)).statusCode).toBe(401);
+    const [{ open }] = await rows<{ open: number }>(app, sql`SELECT count(*)::int AS open FROM refresh_tokens WHERE user_id = ${userId} AND revoked_at IS NULL`);
+    expect(open).toBe(0);
+  });
+
+  it('lets an unverified registration be repeated and refuses duplicates of a verified account', async () => {
+    const person = newPerson();
+    const first = await register(app, person);
+    const firstCodes = await latestCodes(app, person);
+    // Within the cooldown the repeat keeps the codes already sent.
+    const again = await register(app, { ...person, fullName: 'Asha R Rao' });
+    expect(again.res.statusCode).toBe(201);
+    expect(again.userId).toBe(first.userId);
+    expect(await latestCodes(app, person)).toEqual(firstCodes);
+    // After the cooldown it sends fresh codes.
+    await app.db.execute(sql`UPDATE otp_codes SET sent_at = sent_at - interval '61 seconds' WHERE user_id = ${first.userId}`);
+    const third = await register(app, person);
+    expect(third.userId).toBe(first.userId);
+    const fresh = await latestCodes(app, person);
+    expect((await outbox(app, person.email)).length).toBe(2);
+    expect((await verifyPerson(app, first.userId, person)).statusCode).toBe(200);
+    expect(fresh.emailOTP).toMatch(/^\d{6}$/);
+
+    const sameEmail = await register(app, { ...newPerson(), email: person.email });
+    expect(sameEmail.res.statusCode).toBe(409);
+    expect(sameEmail.body.message).toBe('An account with this email already exists.');
+    const samePhone = await register(app, { ...newPerson(), phoneNumber: person.phoneNumber });
+    expect(samePhone.res.statusCode).toBe(409);
+    expect(samePhone.body.message).toBe('An account with this phone number already exists.');
+  });
+
+  it('stores the referrer and refuses an unknown referral code', async () => {
+    const referrer = newPerson();
+    const { userId: referrerId } = await register(app, referrer);
+    const [{ code }] = await rows<{ code: string }>(app, sql`SELECT referral_code AS code FROM users WHERE id = ${referrerId}`);
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+
+    const bad = await register(app, newPerson(), 'NOSUCHCODE');
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.body.message).toBe('Referral code is not valid.');
+
+    const { res, userId } = await register(app, newPerson(), code.toLowerCase());
+    expect(res.statusCode).toBe(201);
+    const [row] = await rows<{ referred_by: string }>(app, sql`SELECT referred_by FROM users WHERE id = ${userId}`);
+    expect(row.referred_by).toBe(referrerId);
+    // The wallet exists from the start.
+    const [wallet] = await rows<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE user_id = ${userId} AND kind = 'wallet'`);
+    expect(wallet.n).toBe(1);
+    // Empty string and null both mean no referrer.
+    expect((await register(app, newPerson(), '')).res.statusCode).toBe(201);
+  });
+});

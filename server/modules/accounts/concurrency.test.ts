@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/helpers/app.js';
+import type { App } from '../../types.js';
+import { cookie, latestCodes, login, newPerson, refresh, register, registerVerified, rows } from './accounts.test-support.js';
+
+// These prove something on PostgreSQL, where requests really overlap; on PGlite they run one by one.
+describe('accounts under concurrent requests', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('registers the same person once when the form is sent several times at once', async () => {
+    const person = newPerson();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => register(app, person)));
+    for (const a of answers) expect([201, 409]).toContain(a.res.statusCode);
+    const ids = new Set(answers.filter((a) => a.res.statusCode === 201).map((a) => a.userId));
+    expect(ids.size).toBe(1);
+    const [{ n }] = await rows<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM users WHERE email = ${person.email}`);
+    expect(n).toBe(1);
+  });
+
+  it('counts every wrong guess even when they arrive together', async () => {
+    const person = newPerson();
+    const { userId } = await register(app, person);
+    const codes = await latestCodes(app, person);
+    const wrong = String((Number(codes.emailOTP) + 1) % 1e6).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => app.inject({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId, emailOTP: wrong, smsOTP: codes.smsOTP } })),
+    );
+    expect(answers.every((r) => r.statusCode === 400)).toBe(true);
+    const [{ attempts }] = await rows<{ attempts: number }>(app, sql`SELECT attempts FROM otp_codes WHERE user_id = ${userId} AND channel = 'email'`);
+    expect(attempts).toBe(5);
+    const right = await app.inject({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId, ...codes } });
+    expect(right.json().message).toBe('Too many wrong attempts. Request a new code.');
+  });
+
+  it('rotates a refresh token at most once when it is presented twice at once', async () => {
+    const person = await registerVerified(app);
+    const token = (await login(app, { email: person.email, password: person.password })).json().data.refreshToken;
+    const answers = await Promise.all([refresh(app, token), refresh(app, token), refresh(app, token)]);
+    expect(answers.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
+    // A replay was seen, so the family is closed: no token from it still works.
+    for (const r of answers.filter((a) => a.statusCode === 200)) expect((await refresh(app, cookie(r, 'refreshToken')!.value)).statusCode).toBe(401);
+  });
+
+  it('sends one set of codes when resend is pressed several times at once', async () => {
+    const person = newPerson();
+    const { userId } = await register(app, person);
+    await app.db.execute(sql`UPDATE otp_codes SET sent_at = sent_at - interval '61 seconds' WHERE user_id = ${userId}`);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/api/v1/otp/resend', payload: { userId } })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+  });
+});

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import { MESSAGES, type requestResetSchema, type resetPasswordSchema } from '../../../contracts/accounts.js';
+import { badRequest } from '../../lib/errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { AccountsDeps } from './accounts.service.js';
+import * as users from './accounts.repo.js';
+import { deliverCodes } from './otp.delivery.js';
+import { consumeCodes, cooldownRemaining, issueCodes, type OtpChannel } from './otp.service.js';
+import { revokeAllForUser } from './session.repo.js';
+import { findByIdentifier } from './session.service.js';
+
+type RequestInput = z.output<typeof requestResetSchema>;
+type ResetInput = z.output<typeof resetPasswordSchema>;
+
+/** The code goes where the person pointed: e-mail or SMS, unless the deployment does not send that channel. */
+function channelFor(config: AccountsDeps['config'], input: { email?: string }): OtpChannel {
+  const wanted: OtpChannel = input.email ? 'email' : 'sms';
+  return config.OTP_CHANNELS.includes(wanted) ? wanted : config.OTP_CHANNELS[0];
+}
+
+/**
+ * Sends a reset code when a verified account matches. The answer is the same either way, so
+ * nobody can learn which e-mails or phones have accounts; within the cooldown nothing is re-sent.
+ */
+export async function requestReset(deps: AccountsDeps, input: RequestInput): Promise<void> {
+  const { db, config } = deps;
+  const user = await findByIdentifier(db, input);
+  if (!user || !user.verifiedAt) return;
+  const channel = channelFor(config, input);
+  const codes = await db.transaction(async (tx) => {
+    await users.lockUser(tx, user.id);
+    if ((await cooldownRemaining(tx, user.id, 'reset', [channel])) > 0) return [];
+    return issueCodes(tx, config.jwtAccessSecret, user.id, 'reset', [channel]);
+  });
+  await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'reset', codes);
+}
+
+/** Sets a new password with a reset code, voiding every access token and every session. */
+export async function resetPassword(deps: AccountsDeps, input: ResetInput): Promise<void> {
+  const { db, config } = deps;
+  const user = await findByIdentifier(db, input);
+  if (!user || !user.verifiedAt) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
+  const passwordHash = await hashPassword(input.newPassword);
+  const result = await db.transaction(async (tx) => {
+    const checked = await consumeCodes(tx, config.jwtAccessSecret, user.id, 'reset', { [channelFor(config, input)]: input.otp });
+    if (checked.ok) {
+      await users.setPasswordHash(tx, user.id, passwordHash, true);
+      await revokeAllForUser(tx, user.id);
+    }
+    return checked;
+  });
+  if (!result.ok) throw badRequest(result.message, result.code);
+}

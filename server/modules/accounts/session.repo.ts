@@ -1,0 +1,55 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/index.js';
+
+export type RefreshRow = typeof refreshTokens.$inferSelect & { expired: boolean };
+
+export async function insertRefreshToken(db: DbOrTx, v: { userId: string; familyId: string; tokenHash: string; ttlDays: number }): Promise<void> {
+  await db.insert(refreshTokens).values({
+    userId: v.userId,
+    familyId: v.familyId,
+    tokenHash: v.tokenHash,
+    expiresAt: sql`now() + make_interval(days => ${v.ttlDays})`,
+  });
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<RefreshRow | undefined> {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      tokenHash: refreshTokens.tokenHash,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      revokedAt: refreshTokens.revokedAt,
+      createdAt: refreshTokens.createdAt,
+      expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Retires a token for its successor; false when another request retired or revoked it first. */
+export async function retireRefreshToken(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a person out of every session, or of all but `keepFamilyId`. */
+export async function revokeAllForUser(db: DbOrTx, userId: string, keepFamilyId?: string): Promise<void> {
+  const mine = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(keepFamilyId ? and(mine, ne(refreshTokens.familyId, keepFamilyId)) : mine);
+}

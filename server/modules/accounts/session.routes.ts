@@ -1,0 +1,50 @@
+import { changePasswordSchema, loginSchema, MESSAGES } from '../../../contracts/accounts.js';
+import { unauthorized } from '../../lib/errors.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { findUserById } from './accounts.repo.js';
+import { rateLimited } from './accounts.limits.js';
+import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './session.cookies.js';
+import { changePassword, login, logout, refresh } from './session.service.js';
+import { toPublicUser } from './user.view.js';
+
+const tags = ['accounts'];
+const bearer = [{ bearer: [] }];
+
+export function sessionRoutes(app: App): void {
+  const limit = rateLimited(app);
+
+  app.post('/users/login', { schema: { body: loginSchema, tags }, config: limit }, async (request, reply) => {
+    const { user, accessToken, refreshToken } = await login(app.db, app.config, request.body);
+    setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
+    return { success: true, message: 'Login successful', data: { accessToken, refreshToken, user: toPublicUser(user) } };
+  });
+
+  app.post('/users/refresh-token', { schema: { tags }, config: limit }, async (request, reply) => {
+    try {
+      const { accessToken, refreshToken } = await refresh(app.db, app.config, presentedRefreshToken(request));
+      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
+      return { success: true, message: 'Session refreshed', data: { accessToken } };
+    } catch (err) {
+      clearSessionCookies(request, reply);
+      throw err;
+    }
+  });
+
+  app.post('/users/logout', { schema: { tags } }, async (request, reply) => {
+    await logout(app.db, presentedRefreshToken(request));
+    clearSessionCookies(request, reply);
+    return { success: true, message: 'Signed out' };
+  });
+
+  app.get('/users/me', { schema: { tags, security: bearer }, preHandler: requireUser }, async (request) => {
+    const user = await findUserById(app.db, request.user!.id);
+    if (!user) throw unauthorized();
+    return { success: true, message: 'Current user', user: toPublicUser(user) };
+  });
+
+  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer }, preHandler: requireUser, config: limit }, async (request) => {
+    await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
+    return { success: true, message: MESSAGES.passwordChanged };
+  });
+}
