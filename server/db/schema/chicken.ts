@@ -1,2 +1,36 @@
-// Tables of the chicken feature; mirrors its migration file.
-export {};
+import { bigint, boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Tables of the chicken feature; mirrors migrations/0004_chicken.sql.
+
+export const seedPairs = pgTable('seed_pairs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  serverSeed: text('server_seed').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  revealedAt: timestamp('revealed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const chickenRounds = pgTable('chicken_rounds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  seedPairId: uuid('seed_pair_id').notNull(),
+  serverSeedHash: text('server_seed_hash').notNull(),
+  clientSeed: text('client_seed').notNull(),
+  nonce: integer('nonce').notNull(),
+  difficulty: text('difficulty', { enum: ['Easy', 'Medium', 'Hard', 'Hardest'] }).notNull(),
+  rtpPpm: integer('rtp_ppm').notNull(),
+  bet: bigint('bet', { mode: 'number' }).notNull(),
+  maxWin: bigint('max_win', { mode: 'number' }).notNull(),
+  autoCashout: integer('auto_cashout'),
+  traps: smallint('traps').array().notNull(),
+  state: text('state', { enum: ['playing', 'won', 'lost'] }).notNull().default('playing'),
+  lane: integer('lane').notNull().default(-1),
+  multiplier: integer('multiplier'),
+  payout: bigint('payout', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+});

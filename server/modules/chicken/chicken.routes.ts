@@ -1,5 +1,66 @@
+import { goAnswerSchema, goBodySchema, roundViewSchema, startAnswerSchema, startBodySchema, stopAnswerSchema, stopBodySchema } from '../../../contracts/chicken.js';
+import { assertSelf, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import { betsRoutes } from './bets.routes.js';
+import { envelope } from './chicken.envelope.js';
+import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
+import { fairnessRoutes } from './fairness.routes.js';
 
+/**
+ * Chicken Road, played step by step on the server (DESIGN sections 3 and 5): start debits the
+ * bet and answers the ladder, go reveals one lane, stop pays what the server computes.
+ * No rate limit here: a round is a quick run of calls; every amount is the server's own.
+ */
 export async function chickenRoutes(app: App): Promise<void> {
-  void app;
+  const tags = ['chicken'];
+
+  app.post('/chicken-road/start', {
+    onRequest: [requireUser],
+    config: { idempotent: true },
+    schema: { tags, summary: 'Start a round: debits the bet, answers the ladder (never the traps)', body: startBodySchema, response: { 200: envelope(startAnswerSchema) } },
+    handler: async (request) => {
+      const body = request.body;
+      assertSelf(request.user, body.userId);
+      const data = await startRound(app.db, app.config, request.user!.id, {
+        bet: body.betAmount,
+        difficulty: body.difficulty,
+        autoCashout: body.autoCashout ?? null,
+      });
+      return { success: true as const, message: 'Round started.', data };
+    },
+  });
+
+  app.post('/chicken-road/go', {
+    onRequest: [requireUser],
+    config: { idempotent: true },
+    schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
+    handler: async (request) => {
+      const data = await stepRound(app.db, request.user!.id, request.body?.roundId);
+      const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
+      return { success: true as const, message, data };
+    },
+  });
+
+  app.post('/chicken-road/stop', {
+    onRequest: [requireUser],
+    config: { idempotent: true },
+    schema: { tags, summary: 'Cash out: pays the bet times the last safe lane’s multiplier (amounts sent are ignored)', body: stopBodySchema.nullish(), response: { 200: envelope(stopAnswerSchema) } },
+    handler: async (request) => {
+      assertSelf(request.user, request.body?.userId);
+      const data = await stopRound(app.db, request.user!.id, request.body?.roundId);
+      return { success: true as const, message: 'Cashed out.', data };
+    },
+  });
+
+  app.get('/chicken-road/active', {
+    onRequest: [requireUser],
+    schema: { tags, summary: 'The open round, or null', response: { 200: envelope(roundViewSchema.nullable()) } },
+    handler: async (request) => {
+      const data = await activeRound(app.db, request.user!.id);
+      return { success: true as const, message: data ? 'Round in play.' : 'No open round.', data };
+    },
+  });
+
+  await fairnessRoutes(app);
+  await betsRoutes(app);
 }

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { betsPageSchema, betsQuerySchema, gameHistoryEntrySchema } from '../../../contracts/chicken.js';
+import { assertSelf, requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { gameHistory, listBets } from './bets.service.js';
+import { envelope } from './chicken.envelope.js';
+
+export async function betsRoutes(app: App): Promise<void> {
+  app.get('/bets', {
+    onRequest: [requireUser],
+    schema: { tags: ['chicken'], summary: 'Own bets, newest first, 10 a page', querystring: betsQuerySchema, response: { 200: envelope(betsPageSchema) } },
+    handler: async (request) => ({ success: true as const, message: 'Bets.', data: await listBets(app.db, request.user!.id, request.query.page) }),
+  });
+
+  app.get('/admin/game-history/:userId/:gameType', {
+    onRequest: [requireUser],
+    schema: {
+      tags: ['chicken'],
+      summary: 'A player’s ended rounds (own, or an admin with the transaction page)',
+      params: z.object({ userId: z.string().min(1).max(64), gameType: z.string().min(1).max(32) }),
+      response: { 200: envelope(z.array(gameHistoryEntrySchema)) },
+    },
+    handler: async (request) => {
+      assertSelf(request.user, request.params.userId, 'transaction');
+      return { success: true as const, message: 'Game history.', data: await gameHistory(app.db, request.params.userId, request.params.gameType) };
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import type { Difficulty, RoundView } from '../../../contracts/chicken.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
+import { balanceOf, transfer } from '../ledger/ledger.service.js';
+import { drawTrapsFast } from './chicken.draw.js';
+import * as repo from './chicken.repo.js';
+import { ladderOf, roundView } from './chicken.view.js';
+import { revealedSeed } from './fairness.repo.js';
+import { takeNonce } from './fairness.service.js';
+
+export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
+
+export interface StartInput {
+  /** Paise. */
+  bet: number;
+  difficulty: Difficulty;
+  /** Multiplier, e.g. 2.5; null for none. */
+  autoCashout: number | null;
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const inr = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+const withBalance = async <T extends object>(tx: Tx, userId: string, view: T) => ({ ...view, balance: (await balanceOf(tx, userId)) / 100 });
+
+/** bet × multiplier, rounded down to the paisa and capped at the round's maximum win. */
+export function payoutOf(bet: number, multiplierCents: number, maxWin: number): number {
+  const raw = (BigInt(bet) * BigInt(multiplierCents)) / 100n;
+  return raw > BigInt(maxWin) ? maxWin : Number(raw);
+}
+
+async function viewOf(tx: Tx, round: repo.RoundRow): Promise<RoundView> {
+  return roundView(round, round.state === 'playing' ? null : await revealedSeed(tx, round.seedPairId));
+}
+
+function roundOpen(view: RoundView): AppError {
+  return conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view });
+}
+
+/**
+ * Opens a round: takes the nonce, draws the traps, debits the bet – one transaction, so a round
+ * never exists without its bet and a bet never without its round. The seed pair's row lock
+ * queues a player's concurrent starts; the partial unique index is the last word on "one open round".
+ */
+export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput) {
+  const minBet = paise(settings.GAME_MIN_BET);
+  const maxBet = paise(settings.GAME_MAX_BET);
+  if (input.bet < minBet) throw badRequest(`The minimum bet is ${inr(minBet)}.`, 'BET_TOO_SMALL');
+  if (input.bet > maxBet) throw badRequest(`The maximum bet is ${inr(maxBet)}.`, 'BET_TOO_LARGE');
+  try {
+    return await db.transaction(async (tx) => {
+      const pair = await takeNonce(tx, userId);
+      const open = await repo.findOpenRound(tx, userId);
+      if (open) throw roundOpen(roundView(open));
+      const round = await repo.insertRound(tx, {
+        userId,
+        seedPairId: pair.id,
+        serverSeedHash: pair.serverSeedHash,
+        clientSeed: pair.clientSeed,
+        nonce: pair.nonce,
+        difficulty: input.difficulty,
+        rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
+        bet: input.bet,
+        maxWin: paise(settings.GAME_MAX_WIN),
+        autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
+        traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+      });
+      await transfer(tx, {
+        from: { user: userId },
+        to: { system: 'house' },
+        amount: input.bet,
+        kind: 'bet',
+        reference: `chicken:${round.id}`,
+        idempotencyKey: `bet:${round.id}`,
+        metadata: { game: 'chicken', difficulty: input.difficulty },
+      });
+      return withBalance(tx, userId, roundView(round));
+    });
+  } catch (err) {
+    if (pgError(err).code !== PG.uniqueViolation) throw err;
+    const open = await repo.findOpenRound(db, userId);
+    if (!open) throw err;
+    throw roundOpen(roundView(open));
+  }
+}
+
+async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined): Promise<repo.RoundRow> {
+  const round = await repo.lockRound(tx, userId, roundId);
+  if (!round) throw roundId ? notFound('Round not found.', 'ROUND_NOT_FOUND') : notFound('You have no open round.', 'NO_OPEN_ROUND');
+  if (round.state !== 'playing') throw conflict('This round has already ended.', 'ROUND_ENDED', { data: await viewOf(tx, round) });
+  return round;
+}
+
+/** Pays bet × the multiplier of `lane` and ends the round, in the caller's transaction. */
+async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo.RoundRow> {
+  const multiplier = ladderOf(round)[lane];
+  const payout = payoutOf(round.bet, multiplier, round.maxWin);
+  const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout });
+  if (!ended) throw conflict('This round has already ended.', 'ROUND_ENDED');
+  if (payout > 0) {
+    await transfer(tx, {
+      from: { system: 'house' },
+      to: { user: round.userId },
+      amount: payout,
+      kind: 'win',
+      reference: `chicken:${round.id}`,
+      idempotencyKey: `payout:${round.id}`,
+      metadata: { game: 'chicken', multiplier: multiplier / 100 },
+    });
+  }
+  return ended;
+}
+
+/**
+ * Walks one lane. A trap ends the round lost; otherwise the round cashes out on its own on the
+ * last lane, at the auto-cashout multiplier, or once the payout has reached the maximum win
+ * (walking on could not win more).
+ */
+export async function stepRound(db: Db, userId: string, roundId?: string) {
+  return db.transaction(async (tx) => {
+    const round = await lockPlayable(tx, userId, roundId);
+    const lane = round.lane + 1;
+    if (round.traps.includes(lane)) {
+      const lost = await repo.finish(tx, round.id, { state: 'lost', lane, multiplier: 0, payout: 0 });
+      return withBalance(tx, userId, { ...(await viewOf(tx, lost!)), safe: false });
+    }
+    const ladder = ladderOf(round);
+    const multiplier = ladder[lane];
+    const done =
+      lane === ladder.length - 1 ||
+      (round.autoCashout !== null && multiplier >= round.autoCashout) ||
+      payoutOf(round.bet, multiplier, round.maxWin) >= round.maxWin;
+    const next = done ? await cashOut(tx, round, lane) : await repo.advance(tx, round.id, lane);
+    return withBalance(tx, userId, { ...(await viewOf(tx, next!)), safe: true });
+  });
+}
+
+/** Cash-out: pays bet × the multiplier of the last safe lane. Amounts in the request are never read. */
+export async function stopRound(db: Db, userId: string, roundId?: string) {
+  return db.transaction(async (tx) => {
+    const round = await lockPlayable(tx, userId, roundId);
+    if (round.lane < 0) throw badRequest('Take at least one step before cashing out.', 'NO_STEP_YET');
+    const won = await cashOut(tx, round, round.lane);
+    return withBalance(tx, userId, await viewOf(tx, won));
+  });
+}
+
+export async function activeRound(db: Db, userId: string): Promise<RoundView | null> {
+  const open = await repo.findOpenRound(db, userId);
+  return open ? roundView(open) : null;
+}

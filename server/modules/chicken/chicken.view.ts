@@ -1,0 +1,74 @@
+import { multiplierLadderCents, type BetRecord, type RoundView } from '../../../contracts/chicken.js';
+import type { RoundRow } from './chicken.repo.js';
+
+/*
+ * What a player may see of a round. While it is open: the ladder, the seeds' public parts and
+ * the lanes walked – never the traps and never the server seed. Once ended: everything, the
+ * server seed included once its pair has been rotated.
+ */
+
+const ladders = new Map<string, number[]>();
+
+/** The round's ladder in hundredths (a handful of RTP × difficulty pairs exist, so they are kept). */
+export function ladderOf(round: Pick<RoundRow, 'difficulty' | 'rtpPpm'>): number[] {
+  const key = `${round.difficulty}:${round.rtpPpm}`;
+  let ladder = ladders.get(key);
+  if (!ladder) {
+    ladder = multiplierLadderCents(round.difficulty, round.rtpPpm / 1_000_000);
+    ladders.set(key, ladder);
+  }
+  return ladder;
+}
+
+const rupees = (paise: number) => paise / 100;
+
+/** Multiplier in hundredths a cash-out would pay now (open), or the one paid (ended). */
+function currentMultiplier(round: RoundRow, ladder: number[]): number {
+  if (round.state !== 'playing') return round.multiplier ?? 0;
+  return round.lane >= 0 ? ladder[round.lane] : 0;
+}
+
+export const lanesCrossed = (round: Pick<RoundRow, 'state' | 'lane'>): number => (round.state === 'lost' ? round.lane : round.lane + 1);
+
+export function roundView(round: RoundRow, serverSeed: string | null = null): RoundView {
+  const ladder = ladderOf(round);
+  const ended = round.state !== 'playing';
+  return {
+    roundId: round.id,
+    difficulty: round.difficulty,
+    betAmount: rupees(round.bet),
+    autoCashout: round.autoCashout === null ? null : round.autoCashout / 100,
+    state: round.state,
+    lane: round.lane,
+    lanesCrossed: lanesCrossed(round),
+    multipliers: ladder.map((c) => c / 100),
+    multiplier: currentMultiplier(round, ladder) / 100,
+    ...(ended ? { payout: rupees(round.payout ?? 0), traps: [...round.traps] } : {}),
+    serverSeedHash: round.serverSeedHash,
+    serverSeed: ended ? serverSeed : null,
+    clientSeed: round.clientSeed,
+    nonce: round.nonce,
+    createdAt: round.createdAt.toISOString(),
+    endedAt: round.endedAt ? round.endedAt.toISOString() : null,
+  };
+}
+
+export function betRecord(round: RoundRow & { serverSeed: string | null }): BetRecord {
+  const ended = round.state !== 'playing';
+  return {
+    _id: round.id,
+    roundId: round.id,
+    createdAt: round.createdAt.toISOString(),
+    difficulty: round.difficulty,
+    betAmount: rupees(round.bet),
+    multiplier: currentMultiplier(round, ladderOf(round)) / 100,
+    payoutAmount: rupees(round.payout ?? 0),
+    state: round.state,
+    lanesCrossed: lanesCrossed(round),
+    serverSeedHash: round.serverSeedHash,
+    serverSeed: ended ? round.serverSeed : null,
+    clientSeed: round.clientSeed,
+    nonce: round.nonce,
+    ...(ended ? { traps: [...round.traps] } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { seedPairs } from '../../db/schema/index.js';
+
+export type SeedPairRow = typeof seedPairs.$inferSelect;
+
+/** Creates the player's active pair unless one exists (two racing creators leave one). */
+export async function insertActivePair(db: DbOrTx, pair: { userId: string; serverSeed: string; serverSeedHash: string; clientSeed: string }): Promise<void> {
+  await db
+    .insert(seedPairs)
+    .values(pair)
+    .onConflictDoNothing({ target: seedPairs.userId, where: sql`active` });
+}
+
+export async function findActivePair(db: DbOrTx, userId: string): Promise<SeedPairRow | undefined> {
+  const [row] = await db.select().from(seedPairs).where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
+  return row;
+}
+
+/** Locks the active pair until the transaction ends: starts, seed changes and rotations of one player queue here. */
+export async function lockActivePair(db: DbOrTx, userId: string): Promise<SeedPairRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(seedPairs)
+    .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)))
+    .for('update');
+  return row;
+}
+
+/** Takes the next nonce of the active pair (locking it); answers the pair with the nonce taken. */
+export async function takeNonce(db: DbOrTx, userId: string): Promise<SeedPairRow | undefined> {
+  const [row] = await db
+    .update(seedPairs)
+    .set({ nonce: sql`${seedPairs.nonce} + 1` })
+    .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)))
+    .returning();
+  return row && { ...row, nonce: row.nonce - 1 };
+}
+
+export async function setClientSeed(db: DbOrTx, id: string, clientSeed: string): Promise<void> {
+  await db.update(seedPairs).set({ clientSeed }).where(and(eq(seedPairs.id, id), eq(seedPairs.active, true)));
+}
+
+/** Retires the pair; from now on its server seed may be shown. */
+export async function revealPair(db: DbOrTx, id: string): Promise<void> {
+  await db.update(seedPairs).set({ active: false, revealedAt: new Date() }).where(eq(seedPairs.id, id));
+}
+
+/** The server seed of a retired pair, or null while the pair is active. */
+export async function revealedSeed(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ serverSeed: seedPairs.serverSeed })
+    .from(seedPairs)
+    .where(and(eq(seedPairs.id, id), eq(seedPairs.active, false)));
+  return row?.serverSeed ?? null;
+}

@@ -1,0 +1,44 @@
+import { clientSeedBodySchema, fairnessSchema, rotateAnswerSchema, rotateBodySchema } from '../../../contracts/chicken.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import { envelope } from './chicken.envelope.js';
+import { changeClientSeed, currentPair, rotate } from './fairness.service.js';
+
+/** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
+export async function fairnessRoutes(app: App): Promise<void> {
+  const tags = ['fairness'];
+  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
+
+  app.get('/fairness', {
+    onRequest: [requireUser],
+    schema: { tags, summary: 'The active seed pair: server seed hash, client seed, next nonce', response: { 200: envelope(fairnessSchema) } },
+    handler: async (request) => ({ success: true as const, message: 'Active seed pair.', data: await currentPair(app.db, request.user!.id) }),
+  });
+
+  app.post('/fairness/client-seed', {
+    onRequest: [requireUser],
+    config: { rateLimit },
+    schema: { tags, summary: 'Set the client seed (refused while a round is open)', body: clientSeedBodySchema, response: { 200: envelope(fairnessSchema) } },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Client seed changed.',
+      data: await changeClientSeed(app.db, request.user!.id, request.body.clientSeed),
+    }),
+  });
+
+  app.post('/fairness/rotate', {
+    onRequest: [requireUser],
+    config: { rateLimit },
+    schema: {
+      tags,
+      summary: 'Reveal the server seed and start a new pair (refused while a round is open)',
+      body: rotateBodySchema.nullish(),
+      response: { 200: envelope(rotateAnswerSchema) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Seed pair rotated.',
+      data: await rotate(app.db, request.user!.id, request.body?.clientSeed),
+    }),
+  });
+}
