@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+import type { SessionUser } from './session';
+
+// Helpers for component tests only; nothing in the app imports this file.
+
+const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** Stores a signed-in user the way the login screen does, with a token valid for an hour. */
+export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
+  const user: SessionUser = {
+    _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    fullName: 'Asha Rao',
+    email: 'asha@example.com',
+    phoneNumber: '+919876543210',
+    role: 'user',
+    createdAt: '2025-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+  const token = `${b64url({ alg: 'HS256' })}.${b64url({ sub: user._id, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+  localStorage.setItem('accessToken', token);
+  localStorage.setItem('user', JSON.stringify(user));
+  return user;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Reply = { status?: number; body: unknown } | Error;
+type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
+
+/**
+ * Replaces fetch with a table of `"METHOD /path"` handlers; unknown calls answer 404. Every call is
+ * recorded with its parsed JSON body (FormData bodies are kept as they are).
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const raw = init.body;
+    const body = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined);
+    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, body };
+    calls.push(call);
+    const handler = routes[`${method} ${url.pathname}`];
+    const reply: Reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
+
+/** Renders an element (or a route table) inside a fresh query client, a memory router and the toasts. */
+export function renderApp(ui: ReactElement | RouteObject[], { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+import { knownGames } from './games';
+
+/** The games an admin has made visible (`GET /users/visible-games`), as the site knows them. A failure is only logged. */
+export function useVisibleGames() {
+  const query = useQuery({
+    queryKey: ['visible-games'],
+    staleTime: 60_000,
+    queryFn: async () => {
+      try {
+        const res = await api<{ data?: unknown }>('/api/v1/users/visible-games', { anonymous: true });
+        return Array.isArray(res.data) ? res.data.filter((k): k is string => typeof k === 'string') : [];
+      } catch (err) {
+        console.error('visible games', err);
+        throw err;
+      }
+    },
+  });
+  return { ...query, games: knownGames(query.data) };
+}
