@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import { Page } from '../components/ui/Page';
+import './not-found.css';
 
 export function NotFoundPage() {
   return (
     <Page narrow>
       <div className="not-found">
-        <h1>404 - Not Found</h1>
-        <p className="state">The page you are looking for does not exist.</p>
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="not-found__title">404 - Not Found</h1>
+        <p className="not-found__text">The page you are looking for does not exist or has moved.</p>
         <Link className="btn btn--primary" to="/">
           Go home
         </Link>

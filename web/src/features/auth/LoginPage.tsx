@@ -1,5 +1,72 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../contracts/accounts';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { ApiError } from '../../lib/api';
+import { signIn } from './auth.api';
+import { AuthCard } from './AuthCard';
+import { ForgotPassword } from './ForgotPassword';
+import { FormAlert } from './FormAlert';
+import { identify, isEmail } from './identifier';
+import { PasswordField } from './PasswordField';
+import './auth.css';
+
+interface LoginValues {
+  identifier: string;
+  password: string;
+}
 
 export default function LoginPage() {
-  return <ComingSoon title="Login" />;
+  const [params, setParams] = useSearchParams();
+  if (params.get('forgot') !== null) {
+    return <ForgotPassword initial={params.get('forgot') ?? ''} onDone={(identifier) => setParams(identifier ? { id: identifier } : {})} />;
+  }
+  return <LoginForm initialIdentifier={params.get('id') ?? ''} onForgot={(identifier) => setParams({ forgot: identifier })} />;
+}
+
+function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string; onForgot: (identifier: string) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { register, handleSubmit, getValues, formState } = useForm<LoginValues>({ defaultValues: { identifier: initialIdentifier, password: '' } });
+  const [error, setError] = useState({ message: '', attempt: 0 });
+  const fail = (message: string) => setError((e) => ({ message, attempt: e.attempt + 1 }));
+
+  const onSubmit = async ({ identifier, password }: LoginValues) => {
+    setError((e) => ({ ...e, message: '' }));
+    if (!identifier.trim() || !password) return fail('Please fill in all fields');
+    if (identifier.includes('@') && !isEmail(identifier)) return fail('Please enter a valid email');
+    try {
+      await signIn({ ...identify(identifier), password });
+      navigate('/', { replace: true });
+    } catch (err) {
+      // A rate limit says how long to wait; every other failure reads the same, revealing nothing.
+      fail(err instanceof ApiError && err.status === 429 ? err.message : MESSAGES.loginFailed);
+    }
+  };
+
+  const busy = formState.isSubmitting;
+  const cameFromGuard = Boolean((location.state as { from?: string } | null)?.from);
+  return (
+    <AuthCard title="Welcome back" subtitle={cameFromGuard ? 'Please sign in to continue.' : 'Sign in to play and manage your wallet.'}>
+      <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Field label="Email or Phone" autoComplete="username" autoCapitalize="off" spellCheck={false} hint="Without a country code, a phone number is read as Indian (+91)." {...register('identifier')} />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <div className="auth-form__aside">
+          <button type="button" className="auth-link" onClick={() => onForgot(getValues('identifier').trim())}>
+            Forgot password?
+          </button>
+        </div>
+        <FormAlert message={error.message} attempt={error.attempt} />
+        <Button type="submit" block busy={busy} className="auth-submit">
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        New here? <Link to="/signup">Register</Link>
+      </p>
+    </AuthCard>
+  );
 }

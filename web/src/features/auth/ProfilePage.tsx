@@ -1,5 +1,106 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { Page } from '../../components/ui/Page';
+import { maskId } from '../../lib/session';
+import { useBalance, useSession } from '../../lib/useSession';
+import { useVisibleGames } from '../../lib/useVisibleGames';
+import { ReferEarnModal } from './ReferEarn';
+import { useSignOut } from './useSignOut';
+import './auth.css';
+
+function Row({ icon, children, to, onClick, tone }: { icon: IconName; children: ReactNode; to?: string; onClick?: () => void; tone?: 'danger' }) {
+  const body = (
+    <>
+      <span className="auth-profile__icon">
+        <Icon name={icon} size={20} />
+      </span>
+      <span className="auth-profile__label">{children}</span>
+      <Icon name="chevronRight" size={18} className="auth-profile__chevron" />
+    </>
+  );
+  const className = ['auth-profile__row', tone ? `auth-profile__row--${tone}` : ''].join(' ').trim();
+  return <li>{to ? <Link className={className} to={to}>{body}</Link> : <button type="button" className={className} onClick={onClick}>{body}</button>}</li>;
+}
 
 export default function ProfilePage() {
-  return <ComingSoon title="Profile" />;
+  const { user, signedIn, isAdmin } = useSession();
+  const balance = useBalance();
+  const { games } = useVisibleGames();
+  const signOut = useSignOut();
+  const [referOpen, setReferOpen] = useState(false);
+
+  if (!signedIn || !user) {
+    return (
+      <Page title="Mine" narrow>
+        <div className="auth-card auth-card--flat auth-profile__guest">
+          <div className="auth-profile__avatar auth-profile__avatar--guest" aria-hidden="true">
+            <Icon name="user" size={34} />
+          </div>
+          <p>Sign in to see your wallet, bets and referral link.</p>
+          <div className="auth-profile__guest-actions">
+            <Link className="btn btn--primary btn--block" to="/login">
+              Login
+            </Link>
+            <Link className="btn btn--ghost btn--block" to="/signup">
+              Register
+            </Link>
+          </div>
+        </div>
+      </Page>
+    );
+  }
+
+  return (
+    <Page narrow>
+      <h1 className="visually-hidden">Profile</h1>
+      <div className="auth-profile__card">
+        <div className="auth-profile__avatar" aria-hidden="true">
+          {user.fullName?.trim().charAt(0).toUpperCase() || '?'}
+        </div>
+        <div className="auth-profile__who">
+          <p className="auth-profile__name">{user.fullName}</p>
+          <p className="auth-profile__meta">
+            <span className="visually-hidden">User id </span>
+            ID: {maskId(user._id)}
+          </p>
+          <p className="auth-profile__meta">
+            <span className="visually-hidden">Phone </span>
+            {user.phoneNumber}
+          </p>
+        </div>
+      </div>
+      <div className="auth-profile__balance">
+        <span className="auth-profile__balance-label">Available(₹)</span>
+        <span className="auth-profile__balance-value" aria-live="polite">
+          {balance.data === undefined ? '—' : Math.floor(balance.data).toLocaleString('en-IN')}
+        </span>
+      </div>
+      <nav aria-label="Account">
+        <ul className="auth-profile__list">
+          <Row icon="list" to="/transactions">Transactions</Row>
+          <Row icon="wheel" to="/spinner">Spinner</Row>
+          <Row icon="ticket" to="/bets">All Bets</Row>
+          <Row icon="trophy" to="/ranking">Ranking</Row>
+          <Row icon="help" to="/">Help & Support</Row>
+          <Row icon="gift" onClick={() => setReferOpen(true)}>Refer & Earn</Row>
+        </ul>
+        <ul className="auth-profile__list">
+          {isAdmin && <Row icon="shield" to="/admin">Admin Panel</Row>}
+          <Row icon="key" to="/change-password">Change Password</Row>
+          {games.map((g) => (
+            <Row key={g.key} icon="gamepad" to={g.path}>
+              {g.menuLabel}
+            </Row>
+          ))}
+        </ul>
+        <ul className="auth-profile__list">
+          <Row icon="logout" tone="danger" onClick={() => void signOut()}>
+            Sign out
+          </Row>
+        </ul>
+      </nav>
+      <ReferEarnModal open={referOpen} onClose={() => setReferOpen(false)} />
+    </Page>
+  );
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { Page } from '../../components/ui/Page';
+import { REFER_TITLE, ReferEarnPanel } from './ReferEarn';
 
 export default function ReferEarnPage() {
-  return <ComingSoon title="Refer & Earn" />;
+  return (
+    <Page title={REFER_TITLE} narrow>
+      <div className="auth-card auth-card--flat">
+        <ReferEarnPanel />
+      </div>
+    </Page>
+  );
 }

@@ -1,5 +1,159 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../../../contracts/accounts';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { ApiError, errorMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { registerUser, signIn } from './auth.api';
+import { AuthCard } from './AuthCard';
+import { checkPhone, DEFAULT_COUNTRY } from './countries';
+import { CountrySelect } from './CountrySelect';
+import { FormAlert } from './FormAlert';
+import { OtpModal } from './OtpModal';
+import { PasswordField, StrengthMeter } from './PasswordField';
+import { registerSchema, type RegisterInput, type RegisterValues } from './register.schema';
+import './auth.css';
+
+const FIX_ERRORS = 'Please fix the errors above and try again.';
+const REGISTER_FAILED = 'Registration failed. Please try again.';
+/** Server refusals that belong to one field, so the message also shows beside it. */
+const FIELD_OF_CODE = new Map<string, 'email' | 'phone' | 'referral'>([
+  ['EMAIL_TAKEN', 'email'],
+  ['PHONE_TAKEN', 'phone'],
+  ['REFERRAL_INVALID', 'referral'],
+]);
+
+interface Pending {
+  userId: string;
+  notice: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+}
 
 export default function RegisterPage() {
-  return <ComingSoon title="Register" />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const ref = params.get('ref') ?? '';
+  const blank: RegisterInput = { fullName: '', email: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '', referral: ref };
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    trigger,
+    getFieldState,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, RegisterValues>({ resolver: zodResolver(registerSchema), mode: 'onTouched', defaultValues: blank });
+  const [formError, setFormError] = useState({ message: '', attempt: 0 });
+  const [pending, setPending] = useState<Pending | null>(null);
+  const showFormError = (message: string) => setFormError((e) => ({ message, attempt: e.attempt + 1 }));
+
+  const onValid = async (values: RegisterValues) => {
+    setFormError((e) => ({ ...e, message: '' }));
+    const phone = checkPhone(values.country, values.phone);
+    if (!phone.ok) return showFormError(FIX_ERRORS);
+    try {
+      const { userId, message, undelivered } = await registerUser({
+        fullName: values.fullName,
+        email: values.email,
+        phoneNumber: phone.phoneNumber,
+        password: values.password,
+        ref_by: values.referral ? values.referral : null,
+      });
+      if (!userId) return showFormError(REGISTER_FAILED);
+      // When a code could not be sent the server says which and what to do; otherwise the spec's words.
+      const notice = undelivered.length && message ? message : MESSAGES.registered;
+      if (undelivered.length) notify.info(notice);
+      else notify.success(notice);
+      setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
+    } catch (err) {
+      const message = errorMessage(err, REGISTER_FAILED);
+      const field = err instanceof ApiError && err.code ? FIELD_OF_CODE.get(err.code) : undefined;
+      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+      showFormError(message);
+    }
+  };
+
+  const onVerified = async () => {
+    if (!pending) return;
+    const { email, password } = pending;
+    setPending(null);
+    reset({ ...blank, referral: '' });
+    notify.success(MESSAGES.verified);
+    try {
+      await signIn({ email, password });
+      navigate('/', { replace: true });
+    } catch {
+      navigate('/login', { replace: true });
+    }
+  };
+
+  const phoneField = register('phone');
+  const countryField = register('country', {
+    onChange: () => {
+      if (getFieldState('phone').isTouched) void trigger('phone');
+    },
+  });
+  const passwordField = register('password', {
+    onChange: () => {
+      if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+    },
+  });
+  const [password, country] = useWatch({ control, name: ['password', 'country'] });
+  // "Fix the errors above" goes away once nothing above is wrong any more.
+  const visibleFormError = formError.message === FIX_ERRORS && Object.keys(errors).length === 0 ? '' : formError.message;
+
+  return (
+    <AuthCard title="Create your account" subtitle="Sign up in a minute and start playing.">
+      <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => showFormError(FIX_ERRORS))}>
+        <Field label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <Field label="Email" type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <Field
+          label="Phone Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={15}
+          leading={<CountrySelect value={country} {...countryField} />}
+          error={errors.phone?.message}
+          {...phoneField}
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/\D/g, '');
+            return phoneField.onChange(e);
+          }}
+        />
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...passwordField} />
+        <StrengthMeter password={password} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <Field label="Referral code" hint="Optional" autoCapitalize="off" spellCheck={false} error={errors.referral?.message} {...register('referral')} />
+        <FormAlert message={visibleFormError} attempt={formError.attempt} focus={visibleFormError !== FIX_ERRORS} />
+        <Button type="submit" block busy={isSubmitting} className="auth-submit">
+          {isSubmitting && <span className="spinner" aria-hidden="true" />}
+          Create Account
+        </Button>
+        <p className="auth-legal">
+          By creating an account you agree to our <a href="#terms-of-service">Terms of Service</a> and <a href="#privacy-policy">Privacy Policy</a>.
+        </p>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+      {pending && (
+        <OtpModal
+          open
+          userId={pending.userId}
+          email={pending.email}
+          phoneNumber={pending.phoneNumber}
+          notice={pending.notice}
+          onVerified={onVerified}
+          onCancel={() => setPending(null)}
+        />
+      )}
+    </AuthCard>
+  );
 }

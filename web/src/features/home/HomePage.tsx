@@ -1,5 +1,53 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { Link } from 'react-router';
+import { Icon } from '../../components/ui/Icon';
+import { Empty, Loading } from '../../components/ui/States';
+import { useSession } from '../../lib/useSession';
+import { useVisibleGames } from '../../lib/useVisibleGames';
+import { GameCard } from './GameCard';
+import { NotificationDialog } from './NotificationDialog';
+import './home.css';
 
 export default function HomePage() {
-  return <ComingSoon title="Home" />;
+  const { signedIn } = useSession();
+  const { games, isPending } = useVisibleGames();
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">Rupee Arcade</h1>
+      {signedIn && (
+        <nav className="home-wallet" aria-label="Wallet">
+          <Link className="home-wallet__btn home-wallet__btn--in" to="/deposite">
+            <Icon name="arrowDown" size={20} /> Deposite
+          </Link>
+          <Link className="home-wallet__btn home-wallet__btn--out" to="/withdraw">
+            <Icon name="arrowUp" size={20} /> Withdraw
+          </Link>
+        </nav>
+      )}
+      <section className="home-games" aria-labelledby="home-games-title">
+        <h2 id="home-games-title" className="home-section-title">
+          Games
+        </h2>
+        {isPending ? (
+          <Loading />
+        ) : games.length === 0 ? (
+          <Empty>No games are open right now. Please check back soon.</Empty>
+        ) : (
+          <div className="home-games__grid">
+            {games.map((g) => (
+              <GameCard key={g.key} game={g} />
+            ))}
+          </div>
+        )}
+      </section>
+      <nav className="home-fab" aria-label="Shortcuts">
+        <Link className="home-fab__btn home-fab__btn--telegram" to="/telegram-subscription/chicken" aria-label="Telegram subscription" title="Telegram subscription">
+          <Icon name="send" size={24} />
+        </Link>
+        <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner" aria-label="Spinner" title="Spinner">
+          <Icon name="wheel" size={26} />
+        </Link>
+      </nav>
+      <NotificationDialog />
+    </div>
+  );
 }

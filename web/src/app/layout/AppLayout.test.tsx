@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSessionBootstrap } from '../../features/auth/useSessionBootstrap';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import { AppLayout } from './AppLayout';
+
+const routes = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <p>Home page</p> },
+      { path: '/ranking', element: <p>Ranking page</p> },
+      { path: '/change-password', element: <p>Change password page</p> },
+    ],
+  },
+];
+
+function serverFor(user?: { _id: string }) {
+  return mockApi({
+    'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
+    'POST /api/v1/users/logout': () => ({ body: { success: true } }),
+    ...(user ? { 'GET /api/v1/users/me': () => ({ body: { user: JSON.parse(localStorage.getItem('user')!) } }) } : {}),
+  });
+}
+
+describe('AppLayout', () => {
+  beforeEach(() => resetSessionBootstrap());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('signed out: logo, Login and Register, and the four tabs', async () => {
+    serverFor();
+    renderApp(routes, { path: '/' });
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rupee Arcade, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: /Open menu/ })).not.toBeInTheDocument();
+    const tabs = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Ranking', '/ranking'],
+      ['Earn', '/bets'],
+      ['Mine', '/profile'],
+    ]);
+    expect(tabs[0]).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('signed in: the first letter of the name opens the side menu with the spec’s items in order', async () => {
+    const me = signIn({ fullName: 'zara Khan', _id: 'ab12cd34-0000-4000-8000-00000000ef56' });
+    serverFor(me);
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/' });
+    const avatar = await screen.findByRole('button', { name: 'Open menu for zara Khan' });
+    expect(avatar).toHaveTextContent('Z');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    await user.click(avatar);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByText('zara Khan')).toBeInTheDocument();
+    expect(within(menu).getByText('ID: ab*****65')).toBeInTheDocument();
+    await within(menu).findByRole('link', { name: 'Chicken Escape' });
+    const items = within(within(menu).getByRole('navigation')).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Change Password', 'Chicken Escape', 'Transactions', 'Spinner', 'All Bets', 'Ranking', 'Help & Support', 'Refer & Earn', 'Sign out']);
+    expect(within(menu).getByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');
+    expect(within(menu).getByRole('link', { name: 'All Bets' })).toHaveAttribute('href', '/bets');
+  });
+
+  it('shows the Admin link to an admin only, first in the menu', async () => {
+    const me = signIn({ role: 'admin' });
+    serverFor(me);
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: /Open menu/ }));
+    const links = within(screen.getByRole('dialog', { name: 'Menu' })).getAllByRole('link');
+    expect([links[0].textContent, links[0].getAttribute('href')]).toEqual(['Admin', '/admin']);
+  });
+
+  it('closes the menu on Escape, on a link and on the close button', async () => {
+    const me = signIn();
+    serverFor(me);
+    const user = userEvent.setup();
+    const { router } = renderApp(routes, { path: '/' });
+    const avatar = await screen.findByRole('button', { name: /Open menu/ });
+    await user.click(avatar);
+    // The browser turns Escape on a modal <dialog> into a cancel event.
+    fireEvent(screen.getByRole('dialog', { name: 'Menu' }), new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await user.click(avatar);
+    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Change Password' }));
+    expect(router.state.location.pathname).toBe('/change-password');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await user.click(avatar);
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+  });
+
+  it('opens Help & Support with two chat buttons', async () => {
+    const me = signIn();
+    serverFor(me);
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: /Open menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Help & Support' }));
+    const help = screen.getByRole('dialog', { name: 'Help & Support' });
+    expect(within(help).getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('target', '_blank');
+    expect(within(help).getByRole('link', { name: 'Chat on Telegram' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('signs out from the menu: the server is told, and the header offers Login again', async () => {
+    const me = signIn();
+    const api = serverFor(me);
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/ranking' });
+    await user.click(await screen.findByRole('button', { name: /Open menu/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/users/logout')).toHaveLength(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, passwordSchema } from '../../../../contracts/accounts';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { ApiError, errorMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { requestResetOtp, resetPassword, type ResetTarget } from './auth.api';
+import { AuthCard } from './AuthCard';
+import { FormAlert } from './FormAlert';
+import { identify, isEmail } from './identifier';
+import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
+import { PasswordField, StrengthMeter } from './PasswordField';
+import { retryAfterOf, useCooldown } from './useCooldown';
+
+
+/** Forgot password: ask for a code by e-mail or phone, then set a new password with it. */
+export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (identifier?: string) => void }) {
+  const [identifier, setIdentifier] = useState(initial);
+  const [target, setTarget] = useState<ResetTarget | null>(null);
+  const [sent, setSent] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const cooldown = useCooldown();
+
+  const request = async (value: string) => {
+    setError('');
+    if (!value.trim()) return setError('Please enter your email or phone number');
+    if (value.includes('@') && !isEmail(value)) return setError('Please enter a valid email');
+    const who = identify(value);
+    setBusy(true);
+    try {
+      const res = await requestResetOtp(who);
+      setSent(res?.message || MESSAGES.resetRequested);
+      setTarget(who);
+      cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        // The answer must read the same whether or not the account exists.
+        setSent(MESSAGES.resetRequested);
+        setTarget(who);
+        cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
+      } else {
+        if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, OTP_RESEND_COOLDOWN_SECONDS));
+        setError(errorMessage(err, 'Could not send a code. Please try again.'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (target) {
+    return (
+      <ResetStep
+        target={target}
+        identifier={identifier}
+        sent={sent}
+        resendIn={cooldown.left}
+        resending={busy}
+        resendError={error}
+        onResend={() => void request(identifier)}
+        onBack={() => {
+          setTarget(null);
+          setError('');
+        }}
+        onDone={() => onDone(identifier.trim())}
+      />
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot password?" subtitle="Enter the email or phone number of your account and we will send you a code.">
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void request(identifier);
+        }}
+      >
+        <Field label="Email or Phone" autoComplete="username" autoCapitalize="off" spellCheck={false} value={identifier} onChange={(e) => setIdentifier(e.target.value)} error={error || undefined} />
+        <Button type="submit" block busy={busy} disabled={cooldown.active} className="auth-submit">
+          {busy ? 'Sending...' : cooldown.active ? `Send code again in ${cooldown.left}s` : 'Send code'}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        <button type="button" className="auth-link" onClick={() => onDone()}>
+          Back to login
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+const resetSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+  });
+type ResetValues = z.infer<typeof resetSchema>;
+
+interface ResetStepProps {
+  target: ResetTarget;
+  identifier: string;
+  sent: string;
+  resendIn: number;
+  resending: boolean;
+  resendError: string;
+  onResend: () => void;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+function ResetStep({ target, identifier, sent, resendIn, resending, resendError, onResend, onBack, onDone }: ResetStepProps) {
+  const [digits, setDigits] = useState(emptyOtp);
+  const [error, setError] = useState({ message: '', attempt: 0 });
+  const { register, handleSubmit, control, formState } = useForm<ResetValues>({ resolver: zodResolver(resetSchema), mode: 'onTouched', defaultValues: { newPassword: '', confirmPassword: '' } });
+  const newPassword = useWatch({ control, name: 'newPassword' });
+  const fail = (message: string) => setError((e) => ({ message, attempt: e.attempt + 1 }));
+
+  const onValid = async ({ newPassword }: ResetValues) => {
+    setError((e) => ({ ...e, message: '' }));
+    if (!isCompleteOtp(digits)) return fail('Please enter 6-digit OTP code');
+    try {
+      const res = await resetPassword({ ...target, otp: otpCode(digits), newPassword });
+      notify.success(res?.message || MESSAGES.passwordReset);
+      onDone();
+    } catch (err) {
+      fail(errorMessage(err, 'Password reset failed. Please try again.'));
+    }
+  };
+
+  const busy = formState.isSubmitting;
+  const shownError = error.message || resendError;
+  return (
+    <AuthCard title="Reset password" subtitle={sent}>
+      <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail('Please enter 6-digit OTP code')))}>
+        <p className="auth-form__target">
+          Code for <strong>{identifier.trim()}</strong>
+        </p>
+        <OtpInput label="Reset code" digits={digits} onChange={setDigits} disabled={busy} invalid={Boolean(error.message) && !isCompleteOtp(digits)} autoFocus />
+        <PasswordField label="New Password" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+        <StrengthMeter password={newPassword} />
+        <PasswordField label="Confirm New Password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <FormAlert message={shownError} attempt={error.attempt} />
+        <Button type="submit" block busy={busy} className="auth-submit">
+          {busy ? 'Resetting...' : 'Reset Password'}
+        </Button>
+        <div className="auth-otp-form__row">
+          <Button variant="ghost" onClick={onResend} disabled={resendIn > 0 || resending || busy}>
+            {resendIn > 0 ? `Resend in ${resendIn}s` : 'Resend code'}
+          </Button>
+          <Button variant="ghost" onClick={onBack} disabled={busy}>
+            Change email or phone
+          </Button>
+        </div>
+      </form>
+      <p className="auth-switch">
+        <button type="button" className="auth-link" onClick={onDone}>
+          Back to login
+        </button>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp } from '../../lib/test-utils';
+import LoginPage from './LoginPage';
+
+const routes = [
+  { path: '/', element: <p>Home page</p> },
+  { path: '/signup', element: <p>Register page</p> },
+  { path: '/login', element: <LoginPage /> },
+];
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+const player = { _id: '0b5f7c1e-3a3b-4c55-9d7e-2f1a9c8b7d6e', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
+const okLogin = () => ({ body: { success: true, data: { accessToken: 'a.b.c', refreshToken: 'r', user: player } } });
+
+describe('LoginPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for both fields', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({});
+    renderApp(routes, { path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    await user.type(field('Email or Phone'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('checks an identifier with @ as an e-mail', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({});
+    renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), 'asha@example');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('reads "Logging in..." while busy, stores the session and goes to /', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = mockApi({ 'POST /api/v1/users/login': async () => (await gate, okLogin()) });
+    const { router } = renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), ' asha@example.com ');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.find('POST', '/api/v1/users/login')[0].body).toEqual({ email: 'asha@example.com', password: 'Secret#123' });
+    expect(localStorage.getItem('accessToken')).toBe('a.b.c');
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(player);
+  });
+
+  it('signs in by phone, bare digits read as Indian', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'POST /api/v1/users/login': okLogin });
+    const { router } = renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), '98765 43210');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.find('POST', '/api/v1/users/login')[0].body).toEqual({ phoneNumber: '+919876543210', password: 'Secret#123' });
+  });
+
+  it('says "Invalid credentials or user not verified" on any refusal', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/v1/users/login': () => ({ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'something else' } }) });
+    const { router } = renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), 'asha@example.com');
+    await user.type(field('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials or user not verified');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('links to Register and to the forgot-password flow', async () => {
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup');
+    await user.type(field('Email or Phone'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(field('Email or Phone')).toHaveValue('asha@example.com');
+  });
+});

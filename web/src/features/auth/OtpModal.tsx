@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../../contracts/accounts';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { ApiError, errorMessage } from '../../lib/api';
+import { resendOtp, verifyOtp } from './auth.api';
+import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
+import { retryAfterOf, useCooldown } from './useCooldown';
+
+export const RESEND_COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
+const ENTER_SIX = 'Please enter 6-digit OTP code';
+
+type Row = 'email' | 'sms';
+const isEmptyOtp = (digits: readonly string[]) => otpCode(digits) === '';
+
+/** Which row a server refusal is about ("smsOTP: Please enter 6-digit OTP code"), if it names one. */
+function rowOf(err: unknown): Row | null {
+  if (!(err instanceof ApiError) || err.code !== 'VALIDATION_ERROR') return null;
+  if (err.message.startsWith('emailOTP')) return 'email';
+  if (err.message.startsWith('smsOTP')) return 'sms';
+  return null;
+}
+
+interface OtpModalProps {
+  open: boolean;
+  userId: string;
+  /** Where the codes went, shown so the player knows where to look. */
+  email: string;
+  phoneNumber: string;
+  /** What registration said, repeated here because a toast sits under the modal's backdrop. */
+  notice?: string;
+  onVerified: () => void | Promise<void>;
+  onCancel: () => void;
+}
+
+/** Verifies a new account with the six-digit codes sent by e-mail and by SMS. */
+export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified, onCancel }: OtpModalProps) {
+  const [emailDigits, setEmailDigits] = useState(emptyOtp);
+  const [smsDigits, setSmsDigits] = useState(emptyOtp);
+  const [error, setError] = useState('');
+  const [badRows, setBadRows] = useState<Row[]>([]);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const cooldown = useCooldown();
+
+  const verify = async () => {
+    setStatus('');
+    // The e-mail code is always needed. An SMS row left empty is sent as null so that a deployment
+    // that sends no SMS (OTP_CHANNELS=email) can still verify; one that does answers 400 for it.
+    const bad: Row[] = [...(isCompleteOtp(emailDigits) ? [] : ['email' as const]), ...(isCompleteOtp(smsDigits) || isEmptyOtp(smsDigits) ? [] : ['sms' as const])];
+    if (bad.length) {
+      setBadRows(bad);
+      setError(ENTER_SIX);
+      return;
+    }
+    setError('');
+    setBadRows([]);
+    setBusy(true);
+    try {
+      await verifyOtp({ userId, emailOTP: otpCode(emailDigits), smsOTP: isEmptyOtp(smsDigits) ? null : otpCode(smsDigits) });
+    } catch (err) {
+      const row = rowOf(err);
+      setBadRows(row ? [row] : []);
+      setError(row ? ENTER_SIX : errorMessage(err, 'OTP verification failed. Please try again.'));
+      setBusy(false);
+      return;
+    }
+    try {
+      await onVerified();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError('');
+    setBadRows([]);
+    setStatus('');
+    setResending(true);
+    try {
+      const res = await resendOtp(userId);
+      cooldown.start(Math.max(RESEND_COOLDOWN_SECONDS, retryAfterOf(res, 0)));
+      setStatus(res?.message || 'New codes are on their way.');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, RESEND_COOLDOWN_SECONDS));
+      setError(errorMessage(err, 'Could not send new codes. Please try again.'));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <Modal open={open} title="Verify your account" onClose={onCancel} hideClose>
+      <form
+        className="auth-otp-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void verify();
+        }}
+      >
+        {notice && <p className="auth-alert auth-alert--info">{notice}</p>}
+        <p className="auth-otp-form__intro">
+          We sent a 6-digit code to <strong>{email}</strong> and another to <strong>{phoneNumber}</strong>.
+        </p>
+        <OtpInput label="Email code" digits={emailDigits} onChange={setEmailDigits} disabled={busy} invalid={badRows.includes('email')} autoFocus />
+        <OtpInput label="SMS code" digits={smsDigits} onChange={setSmsDigits} disabled={busy} invalid={badRows.includes('sms')} />
+        <div className="auth-otp-form__messages" aria-live="polite">
+          {error && (
+            <p className="auth-alert auth-alert--error" role="alert">
+              {error}
+            </p>
+          )}
+          {status && <p className="auth-alert auth-alert--info">{status}</p>}
+        </div>
+        <Button type="submit" block busy={busy}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          Verify Account
+        </Button>
+        <div className="auth-otp-form__row">
+          <Button variant="ghost" onClick={resend} disabled={cooldown.active || resending || busy}>
+            {cooldown.active ? `Resend in ${cooldown.left}s` : 'Resend OTP'}
+          </Button>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { Modal } from '../../components/ui/Modal';
+import { useSession } from '../../lib/useSession';
+import { notify } from '../../lib/toast';
+import { fetchReferralLink } from './auth.api';
+import './auth.css';
+
+export const REFER_TITLE = 'Refer & Earn';
+
+/** Copies with the Clipboard API, or with a hidden textarea where that API is missing (plain http). */
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+/** The player's referral link with Copy and Share via WhatsApp; both wait until a link exists. */
+export function ReferEarnPanel() {
+  const { user } = useSession();
+  const inputId = useId();
+  const { data: link } = useQuery({
+    queryKey: ['referral-link', user?._id],
+    enabled: Boolean(user),
+    staleTime: Infinity,
+    queryFn: async () => {
+      try {
+        return await fetchReferralLink(user!._id);
+      } catch (err) {
+        console.error('referral link', err);
+        throw err;
+      }
+    },
+  });
+
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await copyText(link);
+      notify.success('Copied to clipboard!');
+    } catch (err) {
+      console.error('copy', err);
+    }
+  };
+
+  return (
+    <div className="auth-refer">
+      <div className="auth-refer__art" aria-hidden="true">
+        <Icon name="gift" size={40} />
+      </div>
+      <p className="auth-refer__text">Share your unique link and earn rewards when friends join!</p>
+      <label htmlFor={inputId} className="visually-hidden">
+        Your referral link
+      </label>
+      <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder="Generating link..." onFocus={(e) => e.target.select()} />
+      <div className="auth-refer__actions">
+        <Button variant="secondary" disabled={!link} onClick={copy}>
+          <Icon name="copy" size={18} /> Copy
+        </Button>
+        <Button
+          variant="success"
+          disabled={!link}
+          onClick={() => link && window.open(`https://wa.me/?text=${encodeURIComponent(link)}`, '_blank', 'noopener,noreferrer')}
+        >
+          <Icon name="chat" size={18} /> Share via WhatsApp
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ReferEarnModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} title={REFER_TITLE} onClose={onClose}>
+      <ReferEarnPanel />
+    </Modal>
+  );
+}

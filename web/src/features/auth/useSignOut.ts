@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { session } from '../../lib/session';
+import { logout } from './auth.api';
+
+/** Signs out: tells the server (which clears its cookies), then forgets the token, the user and their cached data. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch (err) {
+      console.error('logout', err);
+    }
+    session.clear();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'visible-games' });
+    navigate('/', { replace: true });
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import HomePage from './HomePage';
+import { CLOSED_AT_KEY } from './NotificationDialog';
+
+const routes = [{ path: '/', element: <HomePage /> }];
+
+function server(message: string | null, games: string[] = ['chicken']) {
+  return mockApi({
+    'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: games } }),
+    'GET /api/v1/notification/get': () => ({ body: { success: true, message } }),
+  });
+}
+
+describe('HomePage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows one card per visible game: Chicken Road links to /chicken-road', async () => {
+    server(null);
+    renderApp(routes);
+    const card = (await screen.findByRole('heading', { name: 'Chicken Road' })).closest('a')!;
+    expect(card).toHaveAttribute('href', '/chicken-road');
+    expect(within(card).getByText('Dodge cars, cross the road, and test your reflexes.')).toBeInTheDocument();
+  });
+
+  it('shows no card for a hidden game', async () => {
+    server(null, []);
+    renderApp(routes);
+    expect(await screen.findByText(/No games are open right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Chicken Road' })).not.toBeInTheDocument();
+  });
+
+  it('has the Telegram-subscription and spinner shortcuts', async () => {
+    server(null);
+    renderApp(routes);
+    expect(screen.getByRole('link', { name: 'Telegram subscription' })).toHaveAttribute('href', '/telegram-subscription/chicken');
+    expect(screen.getByRole('link', { name: 'Spinner' })).toHaveAttribute('href', '/spinner');
+  });
+
+  it('offers Deposite and Withdraw only when signed in', async () => {
+    server(null);
+    const { unmount } = renderApp(routes);
+    expect(screen.queryByRole('link', { name: 'Deposite' })).not.toBeInTheDocument();
+    unmount();
+    signIn();
+    renderApp(routes);
+    expect(screen.getByRole('link', { name: 'Deposite' })).toHaveAttribute('href', '/deposite');
+    expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
+  });
+
+  it('shows the notification, and closing it keeps it away for an hour', async () => {
+    server('Diwali bonus: 10% on every deposit this week!');
+    const user = userEvent.setup();
+    const { unmount } = renderApp(routes);
+    const dialog = await screen.findByRole('dialog', { name: 'Notification' });
+    expect(within(dialog).getByText('Diwali bonus: 10% on every deposit this week!')).toBeInTheDocument();
+    const before = Date.now();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(Number(localStorage.getItem(CLOSED_AT_KEY))).toBeGreaterThanOrEqual(before);
+    unmount();
+
+    const api = server('Diwali bonus: 10% on every deposit this week!');
+    renderApp(routes);
+    await screen.findByRole('heading', { name: 'Chicken Road' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.find('GET', '/api/v1/notification/get')).toHaveLength(0);
+  });
+
+  it('shows it again once the hour has passed', async () => {
+    localStorage.setItem(CLOSED_AT_KEY, String(Date.now() - 60 * 60 * 1000 - 1));
+    server('Maintenance tonight at 2 AM.');
+    renderApp(routes);
+    expect(await screen.findByRole('dialog', { name: 'Notification' })).toHaveTextContent('Maintenance tonight at 2 AM.');
+  });
+
+  it('shows no dialog when there is no message', async () => {
+    const api = server(null);
+    renderApp(routes);
+    await waitFor(() => expect(api.find('GET', '/api/v1/notification/get')).toHaveLength(1));
+    await screen.findByRole('heading', { name: 'Chicken Road' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { api } from '../../lib/api';
+
+export const CLOSED_AT_KEY = 'aboutDialogClosedAt';
+export const SUPPRESS_MS = 60 * 60 * 1000;
+
+const closedRecently = () => {
+  const at = Number(localStorage.getItem(CLOSED_AT_KEY));
+  return Number.isFinite(at) && at > 0 && Date.now() - at < SUPPRESS_MS;
+};
+
+/** The site-wide message (`GET /notification/get`), shown unless it was closed within the last hour. */
+export function NotificationDialog() {
+  const [dismissed, setDismissed] = useState(closedRecently);
+  const { data: message } = useQuery({
+    queryKey: ['notification'],
+    enabled: !dismissed,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      try {
+        const res = await api<{ message?: unknown }>('/api/v1/notification/get', { anonymous: true });
+        return typeof res?.message === 'string' ? res.message.trim() : '';
+      } catch (err) {
+        console.error('notification', err);
+        throw err;
+      }
+    },
+  });
+  const close = () => {
+    localStorage.setItem(CLOSED_AT_KEY, String(Date.now()));
+    setDismissed(true);
+  };
+  const open = !dismissed && Boolean(message);
+  return (
+    <Modal open={open} title="Notification" onClose={close} actions={<Button onClick={close}>OK</Button>}>
+      <p className="home-notice__text">{message}</p>
+    </Modal>
+  );
+}
