@@ -1,5 +1,11 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { Page } from '../../components/ui/Page';
+import { DepositForm } from './DepositForm';
+import './wallet.css';
 
 export default function DepositPage() {
-  return <ComingSoon title="Deposit" />;
+  return (
+    <Page title="Deposit" narrow>
+      <DepositForm />
+    </Page>
+  );
 }

@@ -1,5 +1,17 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { Link } from 'react-router';
+import { Page } from '../../components/ui/Page';
+import './wallet.css';
 
+/** Payments are made on the deposit screen; this address only points there. */
 export default function PaymentPage() {
-  return <ComingSoon title="Payment" />;
+  return (
+    <Page title="Payment" narrow>
+      <section className="card wallet-card wallet-card--center">
+        <p className="wallet-note">Add money to your wallet by UPI or crypto on the deposit screen.</p>
+        <Link to="/deposite" className="btn btn--primary btn--block">
+          Deposite
+        </Link>
+      </section>
+    </Page>
+  );
 }

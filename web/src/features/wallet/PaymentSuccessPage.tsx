@@ -1,5 +1,24 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { Link, useSearchParams } from 'react-router';
+import { Page } from '../../components/ui/Page';
+import './wallet.css';
 
 export default function PaymentSuccessPage() {
-  return <ComingSoon title="PaymentSuccess" />;
+  const [params] = useSearchParams();
+  const reference = params.get('reference');
+  return (
+    <Page narrow>
+      <section className="card wallet-card wallet-card--center wallet-success">
+        <span className="wallet-success__tick" aria-hidden="true">
+          ✓
+        </span>
+        <h1 className="page__title">PaymentSuccess</h1>
+        <p className="wallet-success__ref">
+          Reference No. <strong>{reference || '—'}</strong>
+        </p>
+        <Link to="/transactions" className="btn btn--ghost btn--block">
+          Transactions
+        </Link>
+      </section>
+    </Page>
+  );
 }

@@ -1,5 +1,111 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { Page } from '../../components/ui/Page';
+import { Loading } from '../../components/ui/States';
+import { errorMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { formatRupees, useSession } from '../../lib/useSession';
+import { DepositSubmittedModal } from './DepositSubmittedModal';
+import { QrDisplay } from './QrDisplay';
+import { checkPayNumber, useSubmitDeposit, useTelegramAmount } from './wallet.api';
+import './wallet.css';
 
+const EMPTY = { payNumber: '', phoneNumber: '', telegramID: '' };
+
+/** Pays the fixed Telegram-channel subscription price for a game. */
 export default function TelegramSubscriptionPage() {
-  return <ComingSoon title="Telegram Subscription" />;
+  const { gameName = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const amount = useTelegramAmount();
+  const deposit = useSubmitDeposit();
+  const [form, setForm] = useState(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [payError, setPayError] = useState<string>();
+  const price = amount.data ?? null;
+  const ready = form.payNumber.trim() !== '' && price !== null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user || !ready || deposit.isPending) return;
+    const bad = checkPayNumber(form.payNumber);
+    setPayError(bad);
+    if (bad) return;
+    deposit.mutate(
+      {
+        userId: user._id,
+        amount: price,
+        method: 'Telegram',
+        details: { payNumber: form.payNumber.trim(), telegramID: form.telegramID.trim(), phoneNumber: form.phoneNumber.trim(), gameName },
+        remarks: `Telegram subscription for ${gameName}`,
+      },
+      {
+        onSuccess: () => {
+          setForm(EMPTY);
+          setSubmitted(true);
+        },
+        onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
+      },
+    );
+  };
+
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  return (
+    <Page title="Telegram Subscription" narrow>
+      <form className="wallet-form" onSubmit={onSubmit} noValidate>
+        <section className="card wallet-card">
+          <p className="wallet-telegram__game">
+            Game: <strong>{gameName}</strong>
+          </p>
+          <div className="field">
+            <span className="field__label">Amount (₹)</span>
+            {amount.isPending ? (
+              <Loading />
+            ) : price === null ? (
+              <p className="wallet-qr__empty">No subscription amount is set yet.</p>
+            ) : (
+              <output className="wallet-telegram__amount" aria-label="Amount">
+                {formatRupees(price)}
+              </output>
+            )}
+          </div>
+        </section>
+
+        <section className="card wallet-card wallet-card--center" aria-label="QR code">
+          <QrDisplay kind="fiat" />
+        </section>
+
+        <section className="card wallet-card">
+          <Field label="Transaction ID" placeholder="Enter the UPI transaction ID (UTR)" value={form.payNumber}
+            maxLength={128}
+            autoComplete="off"
+            spellCheck={false}
+            error={payError}
+            onChange={(e) => {
+              setPayError(undefined);
+              set('payNumber')(e);
+            }}
+          />
+          <Field label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="+91 98765 43210" value={form.phoneNumber} maxLength={20} onChange={set('phoneNumber')} />
+          <Field label="Telegram ID" placeholder="@username" value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
+          {ready && (
+            <Button type="submit" block busy={deposit.isPending}>
+              Submit Deposit
+            </Button>
+          )}
+        </section>
+
+        <DepositSubmittedModal
+          open={submitted}
+          onClose={() => {
+            setSubmitted(false);
+            navigate('/');
+          }}
+        />
+      </form>
+    </Page>
+  );
 }

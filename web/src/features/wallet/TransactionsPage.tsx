@@ -1,5 +1,57 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState } from 'react';
+import { HISTORY_TYPE_LABELS } from '../../../../contracts/wallet';
+import { Page } from '../../components/ui/Page';
+import { Pager } from '../../components/ui/Pager';
+import { Empty, ErrorText, Loading } from '../../components/ui/States';
+import { formatRupees } from '../../lib/useSession';
+import { useWalletHistory } from './wallet.api';
+import './wallet.css';
 
 export default function TransactionsPage() {
-  return <ComingSoon title="Transaction History" />;
+  const [page, setPage] = useState(1);
+  const history = useWalletHistory(page);
+  const data = history.data;
+  const totalPages = data?.totalPages ?? 0;
+  // The list can shrink while a later page is shown; step back to the last page that exists.
+  if (totalPages > 0 && page > totalPages) setPage(totalPages);
+
+  let body;
+  if (history.isPending) body = <Loading />;
+  else if (history.isError) body = <ErrorText>Failed to fetch transaction history.</ErrorText>;
+  else if (!data?.transactions.length) body = <Empty>No transactions found.</Empty>;
+  else
+    body = (
+      <div className="wallet-table__wrap">
+        <table className="wallet-table" aria-busy={history.isFetching || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Change</th>
+              <th scope="col" className="wallet-table__num">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.transactions.map((t) => (
+              <tr key={t._id ?? t.id}>
+                <td className="wallet-table__type">{HISTORY_TYPE_LABELS[t.type] ?? t.type}</td>
+                <td>{t.method}</td>
+                <td className="wallet-table__num">
+                  <span className={t.status === 'approved' ? 'wallet-amount--approved' : 'wallet-amount--neutral'}>{formatRupees(Number(t.amount))}</span>
+                  <span className={`wallet-table__status wallet-table__status--${t.status}`}>{t.status}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <Page title="Transaction History" narrow>
+      <section className="card wallet-card wallet-card--flush">{body}</section>
+      {data && data.totalPages > 0 && !history.isError && <Pager page={page} totalPages={data.totalPages} onChange={setPage} />}
+    </Page>
+  );
 }

@@ -1,5 +1,35 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState } from 'react';
+import { Page } from '../../components/ui/Page';
+import { Tabs } from '../../components/ui/Tabs';
+import { formatRupees, useBalance } from '../../lib/useSession';
+import { EthWithdrawForm, InrWithdrawForm, UsdtWithdrawForm } from './WithdrawForms';
+import './wallet.css';
+
+const TABS = [
+  { id: 'INR', label: 'INR' },
+  { id: 'USDT', label: 'USDT' },
+  { id: 'ETH', label: 'ETH' },
+] as const;
+type Currency = (typeof TABS)[number]['id'];
 
 export default function WithdrawPage() {
-  return <ComingSoon title="Withdraw" />;
+  const [tab, setTab] = useState<Currency>('INR');
+  const balance = useBalance();
+  return (
+    <Page title="Withdraw" narrow>
+      <div className="card wallet-balance">
+        <span className="wallet-balance__label">Available balance</span>
+        <strong className="wallet-balance__value" data-testid="available-balance">
+          {balance.isPending ? '…' : balance.isError ? '—' : formatRupees(balance.data ?? 0)}
+        </strong>
+      </div>
+      <section className="card wallet-card">
+        <Tabs tabs={TABS} active={tab} onChange={setTab} label="Withdrawal currency">
+          {tab === 'INR' && <InrWithdrawForm />}
+          {tab === 'USDT' && <UsdtWithdrawForm />}
+          {tab === 'ETH' && <EthWithdrawForm />}
+        </Tabs>
+      </section>
+    </Page>
+  );
 }

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_PAGES } from '../../../../contracts/roles';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import AdminPage from './AdminPage';
+
+const ALL_LABELS = ['All Users', 'Transaction', 'Games', 'Withdrawals', 'Admin Controller', 'Deposite', 'Telegram Deposite', 'Telegram', 'QRCode', 'QRCode Crypto', 'Spinner Prices', 'Refer Amount', 'Notification'];
+
+const emptyApi = () =>
+  mockApi({
+    'GET /api/v1/wallet/history/users': () => ({ body: { success: true, data: { transactions: [], totalPages: 1, page: 1, total: 0 } } }),
+    'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [], totalPages: 1 } } }),
+    'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [], totalPages: 1 } } }),
+    'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [] } }),
+    'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
+  });
+
+const routes = [
+  { path: '/', element: <p>Home page</p> },
+  { path: '/admin', element: <AdminPage /> },
+];
+
+const tabNames = () => within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab').map((t) => t.textContent);
+
+describe('AdminPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists every section in the spec order for an admin holding all pages, opening on Transaction', async () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
+    renderApp(routes, { path: '/admin' });
+    expect(tabNames()).toEqual(ALL_LABELS);
+    expect(screen.getByRole('tab', { name: 'Transaction' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No transactions found.')).toBeInTheDocument();
+  });
+
+  it('shows only the sections of the pages the admin holds', async () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: ['withdraw-requests', 'qr-code'] });
+    renderApp(routes, { path: '/admin' });
+    expect(tabNames()).toEqual(['Withdrawals', 'QRCode', 'QRCode Crypto']);
+    // Without the transaction page the first held section opens.
+    expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Withdrawal History' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'QRCode Crypto' }));
+    expect(screen.getByRole('heading', { name: 'QRCode Crypto' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save QR Code' })).toBeInTheDocument();
+    expect(screen.getByText('Max size: 10 MB')).toBeInTheDocument();
+  });
+
+  it('maps each page to its sections', () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: ['games', 'telegram'] });
+    renderApp(routes, { path: '/admin' });
+    expect(tabNames()).toEqual(['Games', 'Telegram Deposite', 'Telegram', 'Spinner Prices', 'Refer Amount', 'Notification']);
+  });
+
+  it('sends a player to the home page', () => {
+    emptyApi();
+    signIn({ role: 'user' });
+    renderApp(routes, { path: '/admin' });
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor without a stored user to the home page', () => {
+    emptyApi();
+    renderApp(routes, { path: '/admin' });
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
+
+  it('opens and closes the section menu from the bar', async () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
+    renderApp(routes, { path: '/admin' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Sections' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Deposite' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('heading', { name: 'Deposite History' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,155 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { qrBasePath, qrCodesKey, type QrCode, type QrKind } from '../../lib/qrCodes';
+
+export interface HistoryEntry {
+  _id: string;
+  id?: string;
+  type: string;
+  method: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  userId?: string;
+  fullName?: string;
+  email?: string;
+}
+
+/** A deposit or withdrawal request waiting for (or past) an admin's decision. */
+export interface MoneyRequest {
+  _id: string;
+  userId: string;
+  amount: number;
+  method: string;
+  status: string;
+  details: Record<string, unknown>;
+  createdAt?: string;
+  remarks?: string | null;
+  fullName?: string;
+  email?: string;
+}
+
+export type RequestKind = 'deposit' | 'withdrawal';
+export type Decision = 'approved' | 'rejected';
+
+/** All players' wallet history, one server page at a time. */
+export function useAllHistory(page: number) {
+  return useQuery({
+    queryKey: ['admin', 'history', page],
+    queryFn: async ({ signal }) =>
+      (await api<{ data: { transactions: HistoryEntry[]; totalPages: number; page: number; total: number } }>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const requestsKey = (kind: RequestKind) => ['admin', 'requests', kind] as const;
+export const REQUESTS_PAGE_SIZE = 20;
+
+interface RequestsPage {
+  items: MoneyRequest[];
+  totalPages: number;
+}
+
+/** Deposits or withdrawals, newest first, a page at a time; `method` is the server's filter (upi or crypto). */
+export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' | 'crypto' | null) {
+  return useQuery({
+    queryKey: [...requestsKey(kind), { page, method }],
+    queryFn: async ({ signal }): Promise<RequestsPage> => {
+      const query = { page, limit: REQUESTS_PAGE_SIZE, method: method ?? undefined };
+      if (kind === 'deposit') {
+        const { data } = await api<{ data: { deposit: MoneyRequest[]; totalPages?: number } }>('/api/v1/wallet/history/deposit', { query, signal });
+        return { items: data.deposit ?? [], totalPages: data.totalPages ?? 1 };
+      }
+      const { data } = await api<{ data: { withdrawals: MoneyRequest[]; totalPages?: number } }>('/api/v1/wallet/history/withdrawals', { query, signal });
+      return { items: data.withdrawals ?? [], totalPages: data.totalPages ?? 1 };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+const statusPath: Record<RequestKind, string> = {
+  deposit: '/api/v1/wallet/update-deposite-transaction-status',
+  withdrawal: '/api/v1/wallet/transaction/status',
+};
+
+/**
+ * Approves or rejects a request. On success the item's status changes in place (the spec's local
+ * update); the decision carries an Idempotency-Key so a retried click decides once.
+ */
+export function useDecideRequest(kind: RequestKind) {
+  const queryClient = useQueryClient();
+  const { keyFor, settle } = useIdempotencyKey();
+  return useMutation({
+    mutationFn: ({ item, status }: { item: MoneyRequest; status: Decision }) => {
+      const body = { status, id: item._id, userId: item.userId, amount: item.amount };
+      return api(statusPath[kind], { method: 'PUT', body, idempotencyKey: keyFor(body) });
+    },
+    onSuccess: (_body, { item, status }) => {
+      settle();
+      queryClient.setQueriesData<RequestsPage>({ queryKey: requestsKey(kind) }, (old) =>
+        old ? { ...old, items: old.items.map((r) => (r._id === item._id ? { ...r, status } : r)) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'history'] });
+    },
+    onError: (err) => settle(err),
+  });
+}
+
+export function useUploadQr(kind: QrKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, title }: { file: File; title: string }) => {
+      const form = new FormData();
+      // Fields before the file, so a streaming multipart reader has the title when the file arrives.
+      form.append('title', title);
+      form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
+      return api<{ data: QrCode }>(`${qrBasePath[kind]}/qr`, { method: 'POST', body: form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
+  });
+}
+
+export function useDeleteQr(kind: QrKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${qrBasePath[kind]}/delete-qr/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
+  });
+}
+
+/** The two single-amount settings: the referral reward and the Telegram subscription price. */
+export type AmountSetting = 'refer' | 'telegram';
+const amountPath: Record<AmountSetting, string> = { refer: '/api/v1/refer-amount', telegram: '/api/v1/telegram-amount' };
+const amountKey = (setting: AmountSetting) => (setting === 'telegram' ? ['telegram-amount', 'list'] : ['refer-amount']);
+
+export interface AmountEntry {
+  _id: string;
+  amount: number;
+}
+
+export function useAmountSetting(setting: AmountSetting) {
+  return useQuery({
+    queryKey: amountKey(setting),
+    queryFn: async ({ signal }) => {
+      const body = await api<AmountEntry[] | { data?: AmountEntry[] }>(amountPath[setting], { signal });
+      return Array.isArray(body) ? body : (body.data ?? []);
+    },
+  });
+}
+
+export function useSaveAmount(setting: AmountSetting) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: string) => api(amountPath[setting], { method: 'POST', body: { amount } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [amountKey(setting)[0]] }),
+  });
+}
+
+export function useDeleteAmount(setting: AmountSetting) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`${amountPath[setting]}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [amountKey(setting)[0]] }),
+  });
+}

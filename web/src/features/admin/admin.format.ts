@@ -1,0 +1,24 @@
+import { formatRupees } from '../../lib/useSession';
+
+/** The spec's card date: day, long month, year (for example "5 January 2025"). */
+export const formatDay = (iso: string | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+};
+
+/** Date and time, for requests that an admin acts on. */
+export const formatDateTime = (iso: string | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+};
+
+export const formatAmount = (amount: number | string) => formatRupees(Number(amount));
+
+/** `payNumber` → "Pay Number", `telegramID` → "Telegram ID". */
+export const humanizeKey = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());

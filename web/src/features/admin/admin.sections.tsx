@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import type { AccessPage } from '../../../../contracts/roles';
+import { ComingSoon } from '../../components/ui/Page';
+import { AmountSection } from './sections/AmountSection';
+import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
+import { QrCodeSection } from './sections/QrCodeSection';
+import { TransactionSection } from './sections/TransactionSection';
+
+/** One back-office section: shown to admins who hold its access page (DESIGN section 4). */
+export interface AdminSection {
+  id: string;
+  label: string;
+  page: AccessPage;
+  component: ComponentType;
+}
+
+const comingSoon = (title: string): ComponentType => {
+  const Section = () => <ComingSoon title={title} />;
+  Section.displayName = `ComingSoon(${title})`;
+  return Section;
+};
+
+/** Every section in the spec's tab order; a new section is one more entry here. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'all-users', label: 'All Users', page: 'transaction', component: comingSoon('All Users') },
+  { id: 'transaction', label: 'Transaction', page: 'transaction', component: TransactionSection },
+  { id: 'games', label: 'Games', page: 'games', component: comingSoon('Games') },
+  { id: 'withdrawals', label: 'Withdrawals', page: 'withdraw-requests', component: () => <MoneyRequestsSection kind="withdrawal" title="Withdrawal History" /> },
+  { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: comingSoon('Admin Controller') },
+  { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
+  { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: () => <AmountSection setting="telegram" title="Telegram Amount" /> },
+  { id: 'telegram', label: 'Telegram', page: 'telegram', component: comingSoon('Telegram') },
+  { id: 'qrcode', label: 'QRCode', page: 'qr-code', component: () => <QrCodeSection kind="fiat" title="QRCode" /> },
+  { id: 'qrcode-crypto', label: 'QRCode Crypto', page: 'qr-code', component: () => <QrCodeSection kind="crypto" title="QRCode Crypto" /> },
+  { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: comingSoon('Spinner Prices') },
+  { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
+  { id: 'notification', label: 'Notification', page: 'games', component: comingSoon('Notification') },
+];
+
+export const DEFAULT_SECTION = 'transaction';
+
+/** The sections whose access page the admin holds, in tab order. */
+export const sectionsFor = (accessPages: readonly string[] | undefined, sections: readonly AdminSection[] = ADMIN_SECTIONS) =>
+  sections.filter((s) => accessPages?.includes(s.page));

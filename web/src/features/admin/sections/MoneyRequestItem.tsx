@@ -1,0 +1,57 @@
+import { Button } from '../../../components/ui/Button';
+import type { Decision, MoneyRequest } from '../admin.api';
+import { formatAmount, formatDateTime, humanizeKey } from '../admin.format';
+
+const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+interface MoneyRequestItemProps {
+  item: MoneyRequest;
+  busy: boolean;
+  /** False for requests decided elsewhere: they can only be rejected here. */
+  canApprove: boolean;
+  onDecide: (status: Decision) => void;
+}
+
+export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequestItemProps) {
+  const who = [item.fullName, item.email].filter(Boolean).join(' · ');
+  const details = Object.entries({ userId: item.userId, ...(item.details ?? {}), remarks: item.remarks }).filter(([, v]) => !isBlank(v));
+  return (
+    <li className="admin-card">
+      <div className="admin-card__row">
+        <strong className={item.status === 'approved' ? 'admin-amount admin-amount--approved' : 'admin-amount'}>{formatAmount(item.amount)}</strong>
+        <span className={`badge badge--${item.status}`}>{item.status}</span>
+      </div>
+      <div className="admin-card__row admin-card__meta">
+        <span className="admin-card__method">{item.method}</span>
+        {item.createdAt && <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>}
+      </div>
+      {who && <div className="admin-card__who">{who}</div>}
+      <details className="admin-details">
+        <summary>Details</summary>
+        <dl className="admin-details__list">
+          {details.map(([k, v]) => (
+            <div key={k} className="admin-details__pair">
+              <dt>{humanizeKey(k)}</dt>
+              <dd>{show(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      {item.status === 'pending' && (
+        <div className="admin-card__actions">
+          {canApprove ? (
+            <Button variant="success" busy={busy} onClick={() => onDecide('approved')}>
+              Approve
+            </Button>
+          ) : (
+            <span className="admin-card__note">Approve in the Telegram section</span>
+          )}
+          <Button variant="danger" busy={busy} onClick={() => onDecide('rejected')}>
+            Reject
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../../lib/test-utils';
+import { MoneyRequestsSection } from './MoneyRequestsSection';
+
+const deposit = (id: string, method: string, status = 'pending') => ({
+  _id: id,
+  userId: 'u-1',
+  amount: 500,
+  method,
+  status,
+  details: { payNumber: `UTR-${id}`, gameName: null },
+  createdAt: '2025-01-05T10:00:00.000Z',
+});
+
+describe('MoneyRequestsSection (deposits)', () => {
+  beforeEach(() => {
+    signIn({ role: 'admin', accessPages: ['transaction'] });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('approves a pending deposit after confirmation and updates it in place', async () => {
+    const api = mockApi({
+      'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), deposit('d-2', 'Crypto', 'approved')], totalPages: 1 } } }),
+      'PUT /api/v1/wallet/update-deposite-transaction-status': () => ({ body: { success: true, message: 'Status updated successfully' } }),
+    });
+    const user = userEvent.setup();
+    renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[1]).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+
+    await user.click(within(items[0]).getByText('Details'));
+    expect(within(items[0]).getByText('UTR-d-1')).toBeVisible();
+
+    await user.click(within(items[0]).getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve request' });
+    expect(dialog).toHaveTextContent("Credit ₹500.00 to the player's wallet?");
+    expect(api.find('PUT', '/api/v1/wallet/update-deposite-transaction-status')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Status updated successfully')).toBeInTheDocument();
+    const [call] = api.find('PUT', '/api/v1/wallet/update-deposite-transaction-status');
+    expect(call.body).toEqual({ status: 'approved', id: 'd-1', userId: 'u-1', amount: 500 });
+    expect(call.headers['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(within(items[0]).getByText('approved')).toBeInTheDocument());
+    expect(within(items[0]).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    // Updated in place: the list was not fetched again.
+    expect(api.find('GET', '/api/v1/wallet/history/deposit')).toHaveLength(1);
+  });
+
+  it('filters by method on the server, and clicking the active filter clears it', async () => {
+    const api = mockApi({
+      'GET /api/v1/wallet/history/deposit': ({ query }) => ({
+        body: { success: true, data: { deposit: query.get('method') === 'crypto' ? [] : [deposit('d-1', 'UPI')], totalPages: 1 } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
+    await screen.findAllByRole('listitem');
+    await user.click(screen.getByRole('button', { name: 'Crypto' }));
+    expect(await screen.findByText('No transactions found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crypto' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Crypto' }));
+    expect(screen.getByRole('button', { name: 'Crypto' })).toHaveAttribute('aria-pressed', 'false');
+    await screen.findAllByRole('listitem');
+    expect(api.find('GET', '/api/v1/wallet/history/deposit').map((c) => c.query.get('method'))).toEqual([null, 'crypto', null]);
+  });
+
+  it('leaves approval of Telegram subscriptions to the Telegram section', async () => {
+    mockApi({ 'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-9', 'Telegram')], totalPages: 1 } } }) });
+    renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(within(item).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a decision fails and keeps the item pending", async () => {
+    mockApi({
+      'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [deposit('w-1', 'USDT')], totalPages: 1 } } }),
+      'PUT /api/v1/wallet/transaction/status': () => ({ status: 409, body: { success: false, code: 'DECIDED', message: 'This request was already decided.' } }),
+    });
+    const user = userEvent.setup();
+    renderApp(<MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />);
+    const [item] = await screen.findAllByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: 'Reject' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Reject request' })).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('This request was already decided.')).toBeInTheDocument();
+    expect(within(item).getByText('pending')).toBeInTheDocument();
+  });
+});

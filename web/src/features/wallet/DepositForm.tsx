@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
+import { errorMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { useSession } from '../../lib/useSession';
+import { AmountPicker } from './AmountPicker';
+import { DepositSubmittedModal } from './DepositSubmittedModal';
+import { QrDisplay } from './QrDisplay';
+import { checkPayNumber, isAmount, useSubmitDeposit } from './wallet.api';
+
+type Method = 'UPI' | 'Crypto';
+type CryptoType = 'usdt' | 'btc';
+type Network = 'erc20' | 'trc20';
+
+const METHODS = [
+  { value: 'UPI', label: 'UPI' },
+  { value: 'Crypto', label: 'Crypto' },
+] as const;
+const CRYPTO_TYPES = [
+  { value: 'usdt', label: 'USDT' },
+  { value: 'btc', label: 'BTC' },
+] as const;
+const NETWORKS = [
+  { value: 'erc20', label: 'ERC20' },
+  { value: 'trc20', label: 'TRC20' },
+] as const;
+
+/** The spec's state after a successful submit. */
+const INITIAL = { method: 'UPI' as Method, amount: '', payNumber: '', cryptoType: 'usdt' as CryptoType, network: 'erc20' as Network };
+
+export function DepositForm() {
+  const { user } = useSession();
+  const [form, setForm] = useState(INITIAL);
+  const [amountError, setAmountError] = useState<string>();
+  const [payError, setPayError] = useState<string>();
+  const [submitted, setSubmitted] = useState(false);
+  const deposit = useSubmitDeposit();
+  const isCrypto = form.method === 'Crypto';
+  const ready = form.amount.trim() !== '' && form.payNumber.trim() !== '';
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!user || !ready || deposit.isPending) return;
+    const badAmount = isAmount(form.amount) ? undefined : 'Enter an amount in rupees, with at most two decimals';
+    const badPayNumber = checkPayNumber(form.payNumber);
+    setAmountError(badAmount);
+    setPayError(badPayNumber);
+    if (badAmount || badPayNumber) return;
+    const payNumber = form.payNumber.trim();
+    deposit.mutate(
+      {
+        userId: user._id,
+        amount: Number(form.amount),
+        method: form.method,
+        details: isCrypto ? { payNumber, network: form.network, cryptoType: form.cryptoType } : { payNumber },
+        remarks: 'Payment request for INR',
+      },
+      {
+        onSuccess: () => {
+          setForm(INITIAL);
+          setSubmitted(true);
+        },
+        onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
+      },
+    );
+  };
+
+  return (
+    <form className="wallet-form" onSubmit={onSubmit} noValidate>
+      <SegmentedControl
+        label="Deposit method"
+        options={METHODS}
+        value={form.method}
+        onChange={(m) => {
+          if (!m || m === form.method) return;
+          setPayError(undefined);
+          setForm((f) => ({ ...f, method: m, payNumber: '' }));
+        }}
+        className="wallet-form__methods"
+      />
+
+      <section className="card wallet-card">
+        <AmountPicker
+          value={form.amount}
+          onChange={(amount) => {
+            setAmountError(undefined);
+            setForm((f) => ({ ...f, amount }));
+          }}
+        />
+        {amountError && (
+          <p className="field__error" role="alert">
+            {amountError}
+          </p>
+        )}
+      </section>
+
+      {isCrypto && (
+        <section className="card wallet-card wallet-card--grid">
+          <div>
+            <span className="field__label">
+              Crypto Type
+            </span>
+            <SegmentedControl label="Crypto Type" options={CRYPTO_TYPES} value={form.cryptoType} onChange={(v) => v && setForm((f) => ({ ...f, cryptoType: v }))} />
+          </div>
+          <div>
+            <span className="field__label">Network</span>
+            <SegmentedControl label="Network" options={NETWORKS} value={form.network} onChange={(v) => v && setForm((f) => ({ ...f, network: v }))} />
+          </div>
+        </section>
+      )}
+
+      <section className="card wallet-card wallet-card--center" aria-label="QR code">
+        <QrDisplay kind={isCrypto ? 'crypto' : 'fiat'} />
+      </section>
+
+      <section className="card wallet-card">
+        <Field
+          label={isCrypto ? 'Transaction Hash' : 'Transaction ID'}
+          placeholder={isCrypto ? 'Paste the transaction hash' : 'Enter the UPI transaction ID (UTR)'}
+          value={form.payNumber}
+          maxLength={128}
+          autoComplete="off"
+          spellCheck={false}
+          error={payError}
+          onChange={(e) => {
+            setPayError(undefined);
+            setForm((f) => ({ ...f, payNumber: e.target.value }));
+          }}
+        />
+        {ready && (
+          <Button type="submit" block busy={deposit.isPending}>
+            Submit Deposit
+          </Button>
+        )}
+      </section>
+
+      <DepositSubmittedModal open={submitted} onClose={() => setSubmitted(false)} />
+    </form>
+  );
+}

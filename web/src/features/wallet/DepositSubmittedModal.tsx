@@ -1,0 +1,25 @@
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+
+export function DepositSubmittedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      open={open}
+      title="Deposit Submitted"
+      onClose={onClose}
+      hideClose
+      actions={
+        <Button variant="primary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <p className="wallet-modal__text">
+        <span className="wallet-modal__tick" aria-hidden="true">
+          ✓
+        </span>
+        Your deposit request has been submitted successfully!
+      </p>
+    </Modal>
+  );
+}

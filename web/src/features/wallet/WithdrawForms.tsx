@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
+import { useSession } from '../../lib/useSession';
+import { useWithdraw } from './useWithdraw';
+import { ethSchema, inrSchema, usdtSchema, USDT_DEFAULT_NETWORK, type EthInput, type EthOutput, type InrInput, type InrOutput, type UsdtInput, type UsdtOutput } from './withdraw.schemas';
+
+const NETWORKS = [
+  { value: 'TRC20', label: 'TRC20' },
+  { value: 'ERC20', label: 'ERC20' },
+] as const;
+
+function SubmitButton({ pending }: { pending: boolean }) {
+  return (
+    <Button type="submit" block busy={pending}>
+      {pending ? 'Submitting...' : 'Withdraw'}
+    </Button>
+  );
+}
+
+function AmountField({ error, ...rest }: { error?: string } & UseFormRegisterReturn) {
+  return <Field label="Amount (₹)" inputMode="decimal" placeholder="Enter amount" autoComplete="off" error={error} {...rest} />;
+}
+
+export function InrWithdrawForm() {
+  const { user } = useSession();
+  const defaults: InrInput = { amount: '', email: user?.email ?? '', phone: user?.phoneNumber ?? '', firstName: '', lastName: '', accountNumber: '', ifsc: '' };
+  const { register, handleSubmit, reset, formState } = useForm<InrInput, unknown, InrOutput>({ resolver: zodResolver(inrSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { send, pending } = useWithdraw('UPI', { goHome: true });
+  const e = formState.errors;
+  return (
+    <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
+      <AmountField error={e.amount?.message} {...register('amount')} />
+      <div className="wallet-form__row">
+        <Field label="First Name" autoComplete="given-name" error={e.firstName?.message} {...register('firstName')} />
+        <Field label="Last Name" autoComplete="family-name" error={e.lastName?.message} {...register('lastName')} />
+      </div>
+      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <Field label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
+      <Field label="Account Number" inputMode="numeric" autoComplete="off" error={e.accountNumber?.message} {...register('accountNumber')} />
+      <Field label="IFSC" autoComplete="off" autoCapitalize="characters" placeholder="SBIN0001234" error={e.ifsc?.message} {...register('ifsc')} />
+      <SubmitButton pending={pending} />
+    </form>
+  );
+}
+
+export function UsdtWithdrawForm() {
+  const { user } = useSession();
+  const defaults: UsdtInput = { amount: '', network: USDT_DEFAULT_NETWORK, walletAddress: '', email: user?.email ?? '' };
+  const { register, handleSubmit, reset, control, formState } = useForm<UsdtInput, unknown, UsdtOutput>({ resolver: zodResolver(usdtSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { send, pending } = useWithdraw('USDT', { goHome: false });
+  const e = formState.errors;
+  return (
+    <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
+      <AmountField error={e.amount?.message} {...register('amount')} />
+      <div className="field">
+        <span className="field__label">Network</span>
+        <Controller control={control} name="network" render={({ field }) => <SegmentedControl label="Network" options={NETWORKS} value={field.value} onChange={(v) => v && field.onChange(v)} />} />
+      </div>
+      <Field label="Wallet Address" autoComplete="off" spellCheck={false} error={e.walletAddress?.message} {...register('walletAddress')} />
+      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <SubmitButton pending={pending} />
+    </form>
+  );
+}
+
+export function EthWithdrawForm() {
+  const { user } = useSession();
+  const defaults: EthInput = { amount: '', walletAddress: '', email: user?.email ?? '' };
+  const { register, handleSubmit, reset, formState } = useForm<EthInput, unknown, EthOutput>({ resolver: zodResolver(ethSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { send, pending } = useWithdraw('ETH', { goHome: false });
+  const e = formState.errors;
+  return (
+    <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
+      <AmountField error={e.amount?.message} {...register('amount')} />
+      <Field label="Wallet Address" autoComplete="off" spellCheck={false} placeholder="0x…" error={e.walletAddress?.message} {...register('walletAddress')} />
+      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <SubmitButton pending={pending} />
+    </form>
+  );
+}

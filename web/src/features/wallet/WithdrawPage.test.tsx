@@ -1,0 +1,112 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import WithdrawPage from './WithdrawPage';
+
+const routes = [
+  { path: '/', element: <p>Home page</p> },
+  { path: '/withdraw', element: <WithdrawPage /> },
+];
+
+async function fillInr(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Amount (₹)'), '750');
+  await user.type(screen.getByLabelText('First Name'), 'Asha');
+  await user.type(screen.getByLabelText('Last Name'), 'Rao');
+  await user.type(screen.getByLabelText('Account Number'), '123456789012');
+  await user.type(screen.getByLabelText('IFSC'), 'sbin0001234');
+}
+
+describe('WithdrawPage', () => {
+  let me: ReturnType<typeof signIn>;
+  beforeEach(() => {
+    me = signIn();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the balance and the three tabs, with INR first', async () => {
+    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 1234.5 } }) });
+    renderApp(routes, { path: '/withdraw' });
+    expect(await screen.findByText('₹1,234.50')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['INR', 'USDT', 'ETH']);
+    expect(screen.getByRole('tab', { name: 'INR' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('sends an INR request as method UPI, then resets and goes home after 2 s', async () => {
+    const api = mockApi({
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 5000 } }),
+      'POST /api/v1/wallet/withraw': () => ({ status: 201, body: { success: true, data: { _id: 'w-1', status: 'pending' } } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(routes, { path: '/withdraw' });
+    await fillInr(user);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal request submitted successfully!')).toBeInTheDocument();
+    const [call] = api.find('POST', '/api/v1/wallet/withraw');
+    expect(call.body).toEqual({
+      userId: me._id,
+      amount: 750,
+      method: 'UPI',
+      details: { amount: 750, email: me.email, phone: me.phoneNumber, firstName: 'Asha', lastName: 'Rao', accountNumber: '123456789012', ifsc: 'SBIN0001234' },
+      remarks: 'Withdrawal request via UPI',
+    });
+    expect(call.headers['Idempotency-Key']).toBeTruthy();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('');
+    expect(router.state.location.pathname).toBe('/withdraw');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the spec's error toast with the server's reason", async () => {
+    mockApi({
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 10 } }),
+      'POST /api/v1/wallet/withraw': () => ({ status: 400, body: { success: false, code: 'INSUFFICIENT', message: 'Insufficient balance!' } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(routes, { path: '/withdraw' });
+    await fillInr(user);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Error submitting withdrawal request.')).toBeInTheDocument();
+    expect(screen.getByText('Insufficient balance!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue('750');
+    expect(router.state.location.pathname).toBe('/withdraw');
+  });
+
+  it('checks the fields lightly before sending', async () => {
+    const api = mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 10 } }) });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/withdraw' });
+    await user.type(screen.getByLabelText('Amount (₹)'), '12.345');
+    await user.type(screen.getByLabelText('IFSC'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Enter an amount in rupees, with at most two decimals')).toBeInTheDocument();
+    expect(screen.getByText(/valid IFSC/)).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/wallet/withraw')).toHaveLength(0);
+  });
+
+  it('sends USDT with TRC20 by default and stays on the page', async () => {
+    const api = mockApi({
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 5000 } }),
+      'POST /api/v1/wallet/withraw': () => ({ status: 201, body: { success: true, data: { _id: 'w-2', status: 'pending' } } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(routes, { path: '/withdraw' });
+    await user.click(screen.getByRole('tab', { name: 'USDT' }));
+    expect(screen.getByRole('button', { name: 'TRC20' })).toHaveAttribute('aria-pressed', 'true');
+    await user.type(screen.getByLabelText('Amount (₹)'), '1000');
+    await user.type(screen.getByLabelText('Wallet Address'), 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await screen.findByText('Withdrawal request submitted successfully!');
+    expect(api.find('POST', '/api/v1/wallet/withraw')[0].body).toMatchObject({
+      amount: 1000,
+      method: 'USDT',
+      details: { network: 'TRC20', walletAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', email: me.email },
+    });
+    await waitFor(() => expect(screen.getByLabelText('Wallet Address')).toHaveValue(''));
+    expect(router.state.location.pathname).toBe('/withdraw');
+  });
+});

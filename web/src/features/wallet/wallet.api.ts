@@ -1,0 +1,95 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { payNumberSchema } from '../../../../contracts/wallet';
+import { api } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { balanceKey, useSession } from '../../lib/useSession';
+
+export interface WalletTransaction {
+  _id: string;
+  id?: string;
+  type: string;
+  method: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+}
+
+export interface HistoryPage {
+  transactions: WalletTransaction[];
+  totalPages: number;
+  page: number;
+  total: number;
+}
+
+export type DepositMethod = 'UPI' | 'Crypto' | 'Telegram';
+export type WithdrawMethod = 'UPI' | 'USDT' | 'ETH';
+
+export interface DepositRequest {
+  userId: string;
+  amount: number;
+  method: DepositMethod;
+  details: { payNumber: string; network?: string; cryptoType?: string; telegramID?: string; phoneNumber?: string; gameName?: string };
+  remarks: string;
+}
+
+export interface WithdrawalRequest {
+  userId: string;
+  amount: number;
+  method: WithdrawMethod;
+  details: Record<string, string | number>;
+  remarks: string;
+}
+
+export const historyKey = (page: number) => ['wallet', 'history', page] as const;
+
+/** One page of the signed-in player's wallet history; the server is asked for the page shown. */
+export function useWalletHistory(page: number) {
+  return useQuery({
+    queryKey: historyKey(page),
+    queryFn: async ({ signal }) => (await api<{ data: HistoryPage }>('/api/v1/wallet/history', { query: { page }, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The Telegram subscription price set by the back office (a bare array; the first entry counts). */
+export function useTelegramAmount() {
+  return useQuery({
+    queryKey: ['telegram-amount'],
+    queryFn: async ({ signal }) => {
+      const body = await api<{ _id: string; amount: number }[] | { data?: { _id: string; amount: number }[] }>('/api/v1/telegram-amount', { anonymous: true, signal });
+      const list = Array.isArray(body) ? body : (body.data ?? []);
+      return list.length ? Number(list[0].amount) : null;
+    },
+  });
+}
+
+/**
+ * A money call with its Idempotency-Key: the key is made once per submission and sent again when the
+ * same request is retried after an unknown outcome. Success refreshes the balance and the history.
+ */
+function useMoneyCall<T>(path: string) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { keyFor, settle } = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: T) => api<{ data?: { _id: string; status: string } }>(path, { method: 'POST', body, idempotencyKey: keyFor(body) }),
+    onSuccess: () => {
+      settle();
+      void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
+      void queryClient.invalidateQueries({ queryKey: ['wallet', 'history'] });
+    },
+    onError: (err) => settle(err),
+  });
+}
+
+export const useSubmitDeposit = () => useMoneyCall<DepositRequest>('/api/v1/wallet/deposit');
+export const useSubmitWithdrawal = () => useMoneyCall<WithdrawalRequest>('/api/v1/wallet/withraw');
+
+/** Amount text as typed: digits with at most two decimals, above zero. */
+export const isAmount = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && Number(text) > 0;
+
+/** The server's rule for a transaction id or hash; answers the message to show, or undefined. */
+export const checkPayNumber = (text: string) => {
+  const r = payNumberSchema.safeParse(text);
+  return r.success ? undefined : r.error.issues[0]?.message;
+};
