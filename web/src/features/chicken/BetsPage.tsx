@@ -1,5 +1,123 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { Page } from '../../components/ui/Page';
+import { Pager } from '../../components/ui/Pager';
+import { Empty, ErrorText, Loading } from '../../components/ui/States';
+import { errorMessage } from '../../lib/api';
+import { formatRupees } from '../../lib/useSession';
+import { betsKey, chickenApi, type BetRecord } from './chicken.api';
+import './chicken.css';
 
+/** The verification view prefilled with a bet's seeds (and its recorded traps, to compare). */
+export function verifyHref(bet: BetRecord): string {
+  const params = new URLSearchParams({
+    clientSeed: bet.clientSeed,
+    nonce: String(bet.nonce),
+    difficulty: bet.difficulty,
+    hash: bet.serverSeedHash,
+    lanes: String(bet.lanesCrossed),
+  });
+  if (bet.serverSeed) params.set('serverSeed', bet.serverSeed);
+  if (bet.traps?.length) params.set('traps', bet.traps.join(','));
+  return `/fairness?${params}`;
+}
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const timeText = (iso: string) => new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
+
+function Result({ bet }: { bet: BetRecord }) {
+  if (bet.state === 'playing') return <span className="chicken-bets__open">In play</span>;
+  if (bet.payoutAmount > 0) return <span className="chicken-bets__win">+{formatRupees(bet.payoutAmount)}</span>;
+  return <span className="chicken-bets__loss">-{formatRupees(bet.betAmount)}</span>;
+}
+
+/** All Bets (/bets): the player's Chicken Road rounds, newest first, each verifiable once ended. */
 export default function BetsPage() {
-  return <ComingSoon title="All Bets" />;
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: betsKey(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
+  const bets = query.data?.bets ?? [];
+  const totalPages = Math.max(1, query.data?.totalPages ?? 1);
+  const hidden = bets.some((b) => b.state !== 'playing' && !b.serverSeed);
+
+  return (
+    <Page
+      title="All Bets"
+      actions={
+        <Button variant="secondary" onClick={() => navigate('/refer-earn')}>
+          Refer and Earn
+        </Button>
+      }
+    >
+      <div className="chicken-bets">
+        {query.isLoading ? (
+          <Loading />
+        ) : query.error ? (
+          <ErrorText>{errorMessage(query.error, 'Failed to load your bets.')}</ErrorText>
+        ) : bets.length === 0 ? (
+          <Empty>
+            No bets found. <Link to="/chicken-road">Play Chicken Road</Link>
+          </Empty>
+        ) : (
+          <div className="card chicken-bets__card">
+            <table className="chicken-bets__table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="chicken-bets__diff">
+                    Difficulty
+                  </th>
+                  <th scope="col" className="num">
+                    Bet
+                  </th>
+                  <th scope="col" className="num">
+                    Multiplier
+                  </th>
+                  <th scope="col" className="num">
+                    Result
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {bets.map((bet) => (
+                  <tr key={bet._id}>
+                    <td>
+                      <span className="chicken-bets__date">{dateText(bet.createdAt)}</span>
+                      <span className="chicken-bets__time">
+                        {timeText(bet.createdAt)}
+                        <span className="chicken-bets__diff-inline"> · {bet.difficulty}</span>
+                      </span>
+                      {bet.state !== 'playing' &&
+                        (bet.serverSeed ? (
+                          <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={`Verify the bet of ${dateText(bet.createdAt)} ${timeText(bet.createdAt)}`}>
+                            Verify
+                          </Link>
+                        ) : (
+                          <span className="chicken-bets__hidden">Seed hidden*</span>
+                        ))}
+                    </td>
+                    <td className="chicken-bets__diff">{bet.difficulty}</td>
+                    <td className="num">{formatRupees(bet.betAmount)}</td>
+                    <td className="num">{bet.multiplier.toFixed(2)}x</td>
+                    <td className="num">
+                      <Result bet={bet} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {hidden && (
+          <p className="chicken-bets__note">
+            * A round's server seed stays secret while its seed pair is in use, so nobody can work out the traps ahead. Rotating the seed pair on the{' '}
+            <Link to="/fairness">Provably fair</Link> page reveals it, and the round can then be verified.
+          </p>
+        )}
+        <Pager page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} busy={query.isFetching} />
+      </div>
+    </Page>
+  );
 }

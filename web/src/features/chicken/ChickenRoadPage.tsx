@@ -1,5 +1,95 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '../../components/ui/Modal';
+import { formatBalance, formatRupees } from '../../lib/useSession';
+import { useChickenAudio } from './audio/useChickenAudio';
+import { Confetti } from './components/Confetti';
+import { Controls, releaseFocus } from './components/Controls';
+import { FairnessPanel } from './components/FairnessPanel';
+import { ResultDialog } from './components/ResultDialog';
+import { Road } from './components/Road';
+import { ShieldIcon, SpeakerIcon } from './components/Icons';
+import { useChickenGame } from './useChickenGame';
+import { useGameKeys } from './useGameKeys';
+import './chicken.css';
 
+/** The game screen (/chicken-road). */
 export default function ChickenRoadPage() {
-  return <ComingSoon title="Chicken Road" />;
+  const { muted, toggleMute, play } = useChickenAudio();
+  const [message, setMessage] = useState('');
+  const announce = useCallback((text: string) => setMessage(text), []);
+  const game = useChickenGame({ play, announce });
+  const [fairOpen, setFairOpen] = useState(false);
+  useGameKeys({ go: game.go, cashOut: game.cashOut, enabled: !fairOpen && !game.resultOpen });
+
+  const won = game.phase === 'won';
+  const lost = game.phase === 'gameOver';
+  const total = game.ladder.length;
+  return (
+    <div className="chicken-page">
+      <header className="chicken-head">
+        <h1 className="chicken-head__title">Chicken Road</h1>
+        <div className="chicken-head__tools">
+          <button type="button" className="chicken-icon-btn" onClick={toggleMute} onPointerUp={releaseFocus} aria-pressed={muted} aria-label={muted ? 'Unmute sound' : 'Mute sound'} title={muted ? 'Unmute' : 'Mute'}>
+            <SpeakerIcon muted={muted} />
+          </button>
+          <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">
+            <ShieldIcon />
+          </button>
+          <span className="chicken-balance" data-testid="balance" aria-label={`Balance ${formatBalance(game.balance)}`}>
+            {formatBalance(game.balance)}
+          </span>
+        </div>
+      </header>
+
+      <div className={`chicken-stage chicken-stage--${game.phase}`}>
+        <Road ladder={game.ladder} lane={game.lane} phase={game.phase} traps={game.traps} burnedLane={game.burnedLane} />
+        <div className="chicken-stage__meta" aria-hidden="true">
+          <span className="chicken-pill">{game.round?.difficulty ?? game.difficulty}</span>
+          <span className="chicken-pill">
+            Lane {Math.max(0, game.lane + (lost ? 0 : 1))}/{total}
+          </span>
+        </div>
+        {won && (
+          <>
+            <Confetti />
+            <div className="chicken-flash chicken-flash--won" aria-hidden="true">
+              +{formatRupees(game.payout)}
+            </div>
+          </>
+        )}
+        {lost && (
+          <div className="chicken-flash chicken-flash--lost" aria-hidden="true">
+            Roasted!
+          </div>
+        )}
+      </div>
+
+      <Controls game={game} />
+
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
+        {message}
+      </p>
+
+      <ResultDialog
+        open={game.resultOpen}
+        won={won}
+        betAmount={game.stake}
+        multiplier={game.currentMultiplier}
+        payout={game.payout}
+        onPlayAgain={game.reset}
+        onClose={game.reset}
+      />
+
+      <Modal open={fairOpen} title="Provably fair" onClose={() => setFairOpen(false)}>
+        <p className="chicken-fair__intro">
+          Every road is fixed before you start by your seed pair. Rotate the pair to reveal the server seed and check your rounds.
+        </p>
+        <FairnessPanel />
+        <p className="chicken-fair__more">
+          <Link to="/fairness">Verify a round</Link> · <Link to="/bets">All Bets</Link>
+        </p>
+      </Modal>
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import { ComingSoon } from '../../components/ui/Page';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../components/ui/Page';
+import { parseDifficulty } from '../../../../contracts/chicken';
+import { FairnessPanel } from './components/FairnessPanel';
+import { VerifyView, type VerifyPrefill } from './components/VerifyView';
+import './chicken.css';
 
+/** Reads a bet's seeds from the address, as All Bets links them. */
+export function prefillFrom(params: URLSearchParams): VerifyPrefill {
+  const text = (key: string) => params.get(key)?.slice(0, 128) ?? undefined;
+  const nonce = params.get('nonce');
+  const lanes = Number(params.get('lanes'));
+  const traps = (params.get('traps') ?? '')
+    .split(',')
+    .filter((t) => /^\d{1,2}$/.test(t))
+    .map(Number);
+  return {
+    serverSeed: text('serverSeed'),
+    clientSeed: text('clientSeed'),
+    nonce: nonce && /^\d{1,9}$/.test(nonce) ? nonce : undefined,
+    difficulty: parseDifficulty(params.get('difficulty')) ?? undefined,
+    serverSeedHash: text('hash'),
+    recordedTraps: traps.length ? traps : undefined,
+    lanesCrossed: Number.isInteger(lanes) && params.has('lanes') ? lanes : undefined,
+  };
+}
+
+/** /fairness: the seed pair, the verification of any round, and how the draw works. */
 export default function FairnessPage() {
-  return <ComingSoon title="Fairness" />;
+  const [params] = useSearchParams();
+  const prefill = prefillFrom(params);
+  const fromBet = params.has('clientSeed');
+  const key = params.toString();
+
+  const verify = (
+    <section className="card" id="verify" aria-labelledby="verify-title">
+      <h2 id="verify-title">Verify a round</h2>
+      {fromBet && !prefill.serverSeed && (
+        <p className="chicken-fair__note" style={{ marginBottom: 12 }}>
+          This round's server seed is still secret. Rotate your seed pair below to reveal it, then open the bet again from All Bets.
+        </p>
+      )}
+      <VerifyView key={key} prefill={prefill} />
+    </section>
+  );
+  const seeds = (
+    <section className="card" aria-labelledby="seeds-title">
+      <h2 id="seeds-title">Your seed pair</h2>
+      <FairnessPanel />
+    </section>
+  );
+  return (
+    <Page title="Provably fair" narrow>
+      <div className="chicken-fairpage">
+        {fromBet ? verify : seeds}
+        {fromBet ? seeds : verify}
+        <section className="card" aria-labelledby="how-title">
+          <h2 id="how-title">How it works</h2>
+          <ol className="chicken-howto">
+            <li>Before you bet you see the SHA-256 hash of the server seed; the seed itself stays secret.</li>
+            <li>
+              For each bet, <code>HMAC_SHA256(serverSeed, "clientSeed:nonce:round")</code> gives random bytes; every four bytes make a number
+              between 0 and 1.
+            </li>
+            <li>The traps are drawn from the 25 cells one after another: cell <code>floor(number × cells left)</code> of those still free.</li>
+            <li>Rotating the seed pair reveals the old server seed, so you can recompute every round it decided.</li>
+          </ol>
+        </section>
+      </div>
+    </Page>
+  );
 }

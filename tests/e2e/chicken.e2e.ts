@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { checkInternationalPhone } from '../../contracts/accounts';
+import { baseURL, launch, newPage, outboxCodes, shot } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+type Json = { success?: boolean; message?: string; data?: unknown; [k: string]: unknown };
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as Json;
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ''}`);
+  return json;
+}
+
+function freshPhone(): string {
+  for (;;) {
+    const checked = checkInternationalPhone(`+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    if (checked.ok) return checked.e164;
+  }
+}
+
+async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const found = (await outboxCodes(to)).find((m) => m.channel === channel && m.code);
+    if (found) return found.code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${channel} code for ${to}`);
+}
+
+interface Player {
+  userId: string;
+  token: string;
+  user: unknown;
+}
+
+/** Registers and verifies a player through the API, and funds them with a deposit the admin approves. */
+async function fundedPlayer(): Promise<Player> {
+  const email = `chicken.${Date.now().toString(36)}@e2e.test`;
+  const phoneNumber = freshPhone();
+  const password = 'Chicken#2024';
+  const registered = await call('POST', '/api/v1/users/register', { fullName: 'Ravi Kumar', email, phoneNumber, password, ref_by: null });
+  const userId = registered.userId as string;
+  await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
+  const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string; user: unknown };
+  const deposit = await call('POST', '/api/v1/wallet/deposit', { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}` }, userId }, login.accessToken);
+  const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
+  await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: (deposit.data as { _id: string })._id, status: 'approved' }, admin.accessToken);
+  return { userId, token: login.accessToken, user: login.user };
+}
+
+const rupees = (n: number) => `₹${Math.floor(n).toLocaleString('en-IN')}`;
+
+describe('Chicken Road in the browser', () => {
+  let browser: Browser;
+  let page: Page & { problems?: string[] };
+  let player: Player;
+  const balance = async () => (await call('GET', `/api/v1/users/balance/${player.userId}`, undefined, player.token)).balance as number;
+  const shownBalance = () => page.getByTestId('balance').textContent();
+  const goButton = () => page.getByRole('button', { name: /^Go/ });
+  const startButton = () => page.getByRole('button', { name: /^Start Game/ });
+  const dialog = () => page.getByRole('dialog');
+
+  /** Starts a round with the given difficulty and no auto cash-out. */
+  async function start(difficulty: 'Easy' | 'Hardest') {
+    await page.getByRole('button', { name: `Difficulty ${difficulty}` }).click();
+    await page.getByLabel('Auto Cashout').fill('');
+    await startButton().click();
+    await goButton().waitFor();
+  }
+
+  /** One step; answers whether the chicken is still on the road. */
+  async function step(): Promise<boolean> {
+    const lane = await page.getByTestId('current-multiplier').textContent();
+    await page.locator('body').press('Space');
+    await expect
+      .poll(async () => (await page.getByText('New Game').isVisible()) || (await page.getByTestId('current-multiplier').textContent()) !== lane)
+      .toBe(true);
+    return goButton().isVisible();
+  }
+
+  async function closeResult() {
+    await dialog().waitFor();
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    await startButton().waitFor();
+  }
+
+  beforeAll(async () => {
+    player = await fundedPlayer();
+    browser = await launch();
+    page = await newPage(browser);
+    await page.goto('/');
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('accessToken', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('chickenRoadMuted', '1');
+    }, player);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the idle road with the player balance', async () => {
+    expect(await balance()).toBe(1000);
+    await page.goto('/chicken-road');
+    await startButton().waitFor();
+    await expect.poll(shownBalance).toBe('₹1,000');
+    expect(await page.getByLabel('Bet Amount').inputValue()).toBe('10');
+    expect(await page.getByLabel('Auto Cashout').inputValue()).toBe('2');
+    expect(await page.getByRole('listitem', { name: /^Lane 1: 1\.02x/ }).isVisible()).toBe(true);
+    await page.waitForTimeout(400);
+    await shot(page, 'chicken-idle');
+  });
+
+  it('plays a round and cashes out with C: the win is paid and shown', async () => {
+    // Easy hides one trap in 25 cells: the first lane is safe 24 times in 25, so retry a lost start.
+    for (let attempt = 0; ; attempt++) {
+      expect(attempt).toBeLessThan(6);
+      const before = await balance();
+      await start('Easy');
+      await expect.poll(shownBalance).toBe(rupees(before - 10));
+      expect(await page.getByLabel('Bet Amount').isDisabled()).toBe(true);
+      if (await step()) break;
+      await closeResult();
+    }
+    await page.waitForTimeout(400);
+    await shot(page, 'chicken-playing');
+    const before = await balance();
+    expect(await page.getByTestId('current-multiplier').textContent()).toBe('1.02x');
+    await page.locator('body').press('c');
+    await page.getByText('New Game').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'chicken-cashout');
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').textContent()).toBe('Congratulations!');
+    expect(await dialog().textContent()).toContain('$10.20');
+    expect(await balance()).toBeCloseTo(before + 10.2, 2);
+    await expect.poll(shownBalance).toBe(rupees(before + 10.2));
+    await page.waitForTimeout(500);
+    await shot(page, 'chicken-won');
+    await dialog().getByRole('button', { name: 'Play Again' }).click();
+    await startButton().waitFor();
+  });
+
+  it('loses on Hardest: the trap burns, Game Over shows and the bet is gone', async () => {
+    const before = await balance();
+    await start('Hardest');
+    for (let i = 0; i < 15 && (await step()); i++);
+    await page.waitForTimeout(450);
+    await shot(page, 'chicken-trap');
+    await dialog().waitFor();
+    expect(await dialog().getByRole('heading').textContent()).toBe('Game Over!');
+    expect(await dialog().textContent()).toContain('You Lost$10.00');
+    expect(await balance()).toBe(before - 10);
+    await expect.poll(shownBalance).toBe(rupees(before - 10));
+    expect(await page.getByRole('listitem', { name: /, trap$/ }).count()).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await shot(page, 'chicken-lost');
+    await closeResult();
+    await page.getByRole('button', { name: 'Difficulty Easy' }).click();
+  });
+
+  it('resumes an open round after a reload', async () => {
+    for (let attempt = 0; ; attempt++) {
+      expect(attempt).toBeLessThan(6);
+      await start('Easy');
+      if (await step()) break;
+      await closeResult();
+    }
+    const lane = await page.getByTestId('current-multiplier').textContent();
+    await page.reload();
+    await goButton().waitFor();
+    expect(await page.getByTestId('current-multiplier').textContent()).toBe(lane);
+    expect(await page.getByLabel('Bet Amount').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Difficulty Easy' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: /^Cash Out/ }).click();
+    await closeResult();
+  });
+
+  it('opens the fairness panel and verifies a round after rotating the seed pair', async () => {
+    await page.getByRole('button', { name: 'Provably fair' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByTestId('server-seed-hash').waitFor();
+    const hash = await panel.getByTestId('server-seed-hash').textContent();
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    await page.waitForTimeout(300);
+    await shot(page, 'chicken-fairness');
+    await panel.getByRole('button', { name: 'Rotate seed pair' }).click();
+    await panel.getByTestId('previous-server-seed').waitFor();
+    expect(await panel.getByTestId('server-seed-hash').textContent()).not.toBe(hash);
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/bets');
+    await page.getByRole('table').waitFor();
+    await page.getByRole('link', { name: /^Verify/ }).first().click();
+    await page.getByTestId('hash-check').waitFor();
+    expect(await page.getByTestId('hash-check').textContent()).toContain('matches the recorded hash');
+    expect(await page.getByTestId('traps-check').textContent()).toContain('are the ones the round used');
+    await shot(page, 'chicken-verify');
+    expect(page.problems ?? []).toEqual([]);
+  });
+});

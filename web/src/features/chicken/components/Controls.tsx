@@ -1,0 +1,120 @@
+import type { PointerEvent } from 'react';
+import { DIFFICULTIES, MIN_BET } from '../../../../../contracts/chicken';
+import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
+import { formatRupees } from '../../../lib/useSession';
+import type { useChickenGame } from '../useChickenGame';
+
+type Game = ReturnType<typeof useChickenGame>;
+
+/**
+ * A tapped or clicked button gives focus back to the page, so the next Space walks the chicken
+ * instead of pressing that button again. Keyboard users keep their focus.
+ */
+export const releaseFocus = (e: PointerEvent<HTMLButtonElement>) => e.currentTarget.blur();
+
+/** Bet, auto cash-out, difficulty, the running numbers and the one action that fits the moment. */
+export function Controls({ game }: { game: Game }) {
+  const { phase, pending } = game;
+  const locked = phase !== 'idle';
+  return (
+    <section className="chicken-controls" aria-label="Game controls">
+      <div className="chicken-stats" aria-live="off">
+        <div className="chicken-stats__item">
+          <span className="chicken-stats__label">Current Multiplier</span>
+          <span className="chicken-stats__value" data-testid="current-multiplier">
+            {game.currentMultiplier.toFixed(2)}x
+          </span>
+        </div>
+        <div className="chicken-stats__item">
+          <span className="chicken-stats__label">Potential Win</span>
+          <span className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`} data-testid="potential-win">
+            {formatRupees(game.potentialWin)}
+          </span>
+        </div>
+        <div className="chicken-stats__item">
+          <span className="chicken-stats__label">Next Lane</span>
+          <span className="chicken-stats__value chicken-stats__value--next">
+            {phase === 'idle' || (phase === 'playing' && game.nextMultiplier !== undefined) ? `${(game.nextMultiplier ?? 0).toFixed(2)}x` : '—'}
+          </span>
+        </div>
+      </div>
+
+      <div className="chicken-controls__inputs">
+        <Field
+          label="Bet Amount"
+          type="number"
+          inputMode="decimal"
+          min={MIN_BET}
+          step={1}
+          value={game.bet}
+          onChange={(e) => game.setBet(e.target.value)}
+          disabled={locked}
+          leading={<span className="chicken-field__prefix">₹</span>}
+        />
+        <Field
+          label="Auto Cashout"
+          type="number"
+          inputMode="decimal"
+          min={1.01}
+          step={0.01}
+          value={game.autoCashout}
+          onChange={(e) => game.setAutoCashout(e.target.value)}
+          disabled={locked}
+          trailing={<span className="chicken-field__suffix">x</span>}
+        />
+      </div>
+
+      <div className="chicken-difficulty" role="group" aria-label="Difficulty">
+        {DIFFICULTIES.map((d) => (
+          <button
+            key={d}
+            type="button"
+            className={`chicken-difficulty__btn${game.difficulty === d ? ' is-active' : ''}`}
+            aria-pressed={game.difficulty === d}
+            aria-disabled={locked || undefined}
+            aria-label={`Difficulty ${d}`}
+            onClick={() => game.chooseDifficulty(d)}
+            onPointerUp={releaseFocus}
+          >
+            {d}
+          </button>
+        ))}
+      </div>
+
+      <div className="chicken-actions">
+        {phase === 'idle' && (
+          <Button className="chicken-actions__main" block busy={pending === 'start'} onClick={() => void game.start()} aria-label={`Start Game with a bet of ${formatRupees(Number(game.bet) || 0)}`}>
+            Start Game
+          </Button>
+        )}
+        {phase === 'playing' && (
+          <>
+            <Button className="chicken-actions__main chicken-actions__go" aria-busy={pending === 'go' || undefined} disabled={pending === 'stop'} onClick={() => void game.go()} aria-label="Go: cross the next lane (Space)" aria-keyshortcuts="Space">
+              Go
+            </Button>
+            <Button
+              variant="success"
+              className="chicken-actions__main"
+              busy={pending === 'stop'}
+              disabled={game.lane < 0 || (pending !== null && pending !== 'stop')}
+              onClick={() => void game.cashOut()}
+              aria-label={`Cash Out ${formatRupees(game.potentialWin)} (C)`}
+              aria-keyshortcuts="C"
+            >
+              Cash Out
+            </Button>
+          </>
+        )}
+        {(phase === 'gameOver' || phase === 'won') && (
+          <Button className="chicken-actions__main" block onClick={game.reset} aria-label="New Game">
+            New Game
+          </Button>
+        )}
+      </div>
+      <p className="chicken-hint">
+        <kbd>Space</kbd> Go · <kbd>C</kbd> Cash Out
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { clientSeedSchema } from '../../../../../contracts/chicken';
+import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
+import { ErrorText, Loading } from '../../../components/ui/States';
+import { errorMessage } from '../../../lib/api';
+import { notify } from '../../../lib/toast';
+import { chickenApi, fairnessKey, type RotatedSeedPair } from '../chicken.api';
+
+const seedForm = z.object({ clientSeed: z.string().trim().min(1, 'Enter a client seed').pipe(clientSeedSchema) });
+type SeedForm = z.input<typeof seedForm>;
+
+/** The player's seed pair: the committed server seed hash, their client seed, the nonce, rotation. */
+export function FairnessPanel() {
+  const queryClient = useQueryClient();
+  const pair = useQuery({ queryKey: fairnessKey, queryFn: chickenApi.fairness });
+  const [revealed, setRevealed] = useState<RotatedSeedPair | null>(null);
+  const form = useForm<SeedForm>({ resolver: zodResolver(seedForm), values: { clientSeed: pair.data?.clientSeed ?? '' } });
+
+  const save = useMutation({
+    mutationFn: (clientSeed: string) => chickenApi.setClientSeed(clientSeed),
+    onSuccess: (next) => {
+      queryClient.setQueryData(fairnessKey, next);
+      notify.success('Client seed saved.');
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Could not save the client seed.')),
+  });
+  const rotate = useMutation({
+    mutationFn: chickenApi.rotate,
+    onSuccess: (next) => {
+      setRevealed(next);
+      queryClient.setQueryData(fairnessKey, { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: next.nonce });
+      void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
+      notify.success('Seed pair rotated. The previous server seed is revealed.');
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Could not rotate the seed pair.')),
+  });
+
+  if (pair.isLoading) return <Loading />;
+  if (pair.error || !pair.data) return <ErrorText>{errorMessage(pair.error, 'Could not load your seed pair.')}</ErrorText>;
+
+  return (
+    <div className="chicken-fair">
+      <div className="chicken-fair__item">
+        <span className="chicken-fair__label">Server seed (SHA-256)</span>
+        <code className="chicken-fair__code" data-testid="server-seed-hash">
+          {pair.data.serverSeedHash}
+        </code>
+      </div>
+      <form className="chicken-fair__seed" onSubmit={form.handleSubmit((v) => save.mutate(v.clientSeed.trim()))} noValidate>
+        <Field label="Client seed" autoComplete="off" spellCheck={false} maxLength={64} error={form.formState.errors.clientSeed?.message} {...form.register('clientSeed')} />
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={!form.formState.isDirty}>
+          Save
+        </Button>
+      </form>
+      <div className="chicken-fair__item">
+        <span className="chicken-fair__label">Nonce (bets made with this pair)</span>
+        <span className="chicken-fair__value" data-testid="nonce">
+          {pair.data.nonce}
+        </span>
+      </div>
+      <Button variant="ghost" block busy={rotate.isPending} onClick={() => rotate.mutate()}>
+        Rotate seed pair
+      </Button>
+      {revealed && (
+        <div className="chicken-fair__revealed" role="status">
+          <span className="chicken-fair__label">Previous server seed</span>
+          <code className="chicken-fair__code" data-testid="previous-server-seed">
+            {revealed.previousServerSeed}
+          </code>
+          <p className="chicken-fair__note">
+            It hashes to {revealed.previousServerSeedHash.slice(0, 16)}…, the hash you were shown. Its {revealed.previousNonce} bet
+            {revealed.previousNonce === 1 ? '' : 's'} with client seed “{revealed.previousClientSeed}” can now be checked from{' '}
+            <Link to="/bets">All Bets</Link>.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

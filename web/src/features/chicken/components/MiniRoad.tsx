@@ -1,0 +1,41 @@
+import { laneCount, multiplierLadder, type Difficulty } from '../../../../../contracts/chicken';
+import { tileMultiplier } from '../chicken.format';
+import { FlameSprite } from './Sprites';
+
+interface MiniRoadProps {
+  difficulty: Difficulty;
+  traps: number[];
+  /** Lanes the player crossed in the round, when known. */
+  lanesCrossed?: number;
+}
+
+/** A compact road for the verification view: every lane with its multiplier, traps on fire. */
+export function MiniRoad({ difficulty, traps, lanesCrossed }: MiniRoadProps) {
+  const ladder = multiplierLadder(difficulty);
+  const trapSet = new Set(traps);
+  return (
+    <ol className="chicken-mini" aria-label={`${difficulty} road with ${laneCount(difficulty)} lanes`} data-testid="mini-road">
+      {ladder.map((m, i) => {
+        const trap = trapSet.has(i);
+        const crossed = lanesCrossed !== undefined && i < lanesCrossed;
+        return (
+          <li
+            key={i}
+            className={`chicken-mini__lane${trap ? ' is-trap' : ''}${crossed ? ' is-crossed' : ''}`}
+            aria-label={`Lane ${i + 1}${trap ? ': trap' : `: safe, ${m.toFixed(2)}x`}`}
+            data-trap={trap || undefined}
+          >
+            <span className="chicken-mini__num">{i + 1}</span>
+            {trap ? (
+              <span className="chicken-mini__flame">
+                <FlameSprite />
+              </span>
+            ) : (
+              <span className="chicken-mini__mult">{tileMultiplier(m)}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

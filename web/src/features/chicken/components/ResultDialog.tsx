@@ -1,0 +1,60 @@
+import { useEffect, useId } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { ChickenSprite, FlameSprite } from './Sprites';
+
+/** The spec shows the dialog's bet and win amounts with a dollar sign. */
+const dollars = (n: number) => `$${n.toFixed(2)}`;
+
+interface ResultDialogProps {
+  open: boolean;
+  won: boolean;
+  betAmount: number;
+  multiplier: number;
+  payout: number;
+  onPlayAgain: () => void;
+  onClose: () => void;
+}
+
+/** "Congratulations!" after a cash-out, "Game Over!" after a trap. */
+export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayAgain, onClose }: ResultDialogProps) {
+  const playAgainId = useId();
+  // The dialog focuses its first button (close) when it opens; the likelier next move is Play Again.
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => document.getElementById(playAgainId)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open, playAgainId]);
+  return (
+    <Modal
+      open={open}
+      title={won ? 'Congratulations!' : 'Game Over!'}
+      onClose={onClose}
+      actions={
+        <Button id={playAgainId} onClick={onPlayAgain}>
+          Play Again
+        </Button>
+      }
+    >
+      <div className={`chicken-result chicken-result--${won ? 'won' : 'lost'}`}>
+        <div className="chicken-result__badge" aria-hidden="true">
+          {won ? <ChickenSprite /> : <FlameSprite />}
+        </div>
+        <dl className="chicken-result__rows">
+          <div>
+            <dt>Bet Amount</dt>
+            <dd>{dollars(betAmount)}</dd>
+          </div>
+          <div>
+            <dt>Multiplier</dt>
+            <dd>{multiplier.toFixed(2)}x</dd>
+          </div>
+          <div className="chicken-result__total">
+            <dt>{won ? 'You Won' : 'You Lost'}</dt>
+            <dd>{dollars(won ? payout : betAmount)}</dd>
+          </div>
+        </dl>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { DIFFICULTIES, drawTraps, laneCount, sha256Hex, type Difficulty } from '../../../../../contracts/chicken';
+import { Button } from '../../../components/ui/Button';
+import { Field } from '../../../components/ui/Field';
+import { MiniRoad } from './MiniRoad';
+
+const verifyForm = z.object({
+  serverSeed: z.string().trim().min(1, 'Enter the revealed server seed').max(128, 'A server seed is at most 128 characters'),
+  clientSeed: z.string().trim().min(1, 'Enter the client seed').max(64, 'A client seed is at most 64 characters'),
+  nonce: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, 'The nonce is a whole number from 0'),
+  difficulty: z.enum(DIFFICULTIES),
+  serverSeedHash: z
+    .string()
+    .trim()
+    .regex(/^([0-9a-fA-F]{64})?$/, 'A SHA-256 hash is 64 hexadecimal characters'),
+});
+export type VerifyForm = z.infer<typeof verifyForm>;
+
+export interface VerifyPrefill extends Partial<VerifyForm> {
+  /** The traps the server recorded for the round, to compare with the recomputed ones. */
+  recordedTraps?: number[];
+  lanesCrossed?: number;
+}
+
+interface Outcome {
+  difficulty: Difficulty;
+  traps: number[];
+  hash: string;
+  hashMatches: boolean | null;
+  trapsMatch: boolean | null;
+}
+
+const sorted = (list: number[]) => [...list].sort((x, y) => x - y);
+const sameSet = (a: number[], b: number[]) => {
+  const [x, y] = [sorted(a), sorted(b)];
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+/** Recomputes a round's traps in the browser from its seeds, and checks the seed against its hash. */
+export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<VerifyForm>({
+    resolver: zodResolver(verifyForm),
+    defaultValues: {
+      serverSeed: prefill.serverSeed ?? '',
+      clientSeed: prefill.clientSeed ?? '',
+      nonce: prefill.nonce ?? '0',
+      difficulty: prefill.difficulty ?? 'Easy',
+      serverSeedHash: prefill.serverSeedHash ?? '',
+    },
+  });
+  const errors = form.formState.errors;
+
+  const compute = useCallback(
+    async (v: VerifyForm) => {
+      try {
+        const seeds = { serverSeed: v.serverSeed.trim(), clientSeed: v.clientSeed.trim(), nonce: Number(v.nonce), difficulty: v.difficulty };
+        const [traps, hash] = await Promise.all([drawTraps(seeds), sha256Hex(seeds.serverSeed)]);
+        const expected = v.serverSeedHash.trim().toLowerCase();
+        const recorded = prefill.recordedTraps;
+        setFailure(null);
+        setOutcome({
+          difficulty: v.difficulty,
+          traps,
+          hash,
+          hashMatches: expected ? expected === hash : null,
+          trapsMatch: recorded && recorded.length ? sameSet(recorded, traps) : null,
+        });
+      } catch {
+        setOutcome(null);
+        setFailure('This browser cannot compute the round (Web Crypto is unavailable).');
+      }
+    },
+    [prefill.recordedTraps],
+  );
+
+  // Arriving from a bet with its seed revealed: show the answer straight away.
+  const autoRun = Boolean(prefill.serverSeed && prefill.clientSeed && prefill.nonce !== undefined);
+  useEffect(() => {
+    if (autoRun) void form.handleSubmit(compute)();
+  }, [autoRun, compute, form]);
+
+  const lanes = outcome ? laneCount(outcome.difficulty) : 0;
+  const offRoad = outcome ? outcome.traps.filter((t) => t >= lanes) : [];
+  return (
+    <div className="chicken-verify">
+      <form className="chicken-verify__form" onSubmit={form.handleSubmit(compute)} noValidate>
+        <Field label="Server seed" autoComplete="off" spellCheck={false} error={errors.serverSeed?.message} {...form.register('serverSeed')} />
+        <Field label="Client seed" autoComplete="off" spellCheck={false} error={errors.clientSeed?.message} {...form.register('clientSeed')} />
+        <div className="chicken-verify__pair">
+          <Field label="Nonce" inputMode="numeric" autoComplete="off" error={errors.nonce?.message} {...form.register('nonce')} />
+          <div className="field">
+            <label className="field__label" htmlFor="verify-difficulty">
+              Difficulty
+            </label>
+            <div className="field__box">
+              <select id="verify-difficulty" className="field__input" {...form.register('difficulty')}>
+                {DIFFICULTIES.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        <Field
+          label="Server seed hash (optional)"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.serverSeedHash?.message}
+          hint="The hash shown before the round; we check the seed against it."
+          {...form.register('serverSeedHash')}
+        />
+        <Button type="submit" block busy={form.formState.isSubmitting}>
+          Verify
+        </Button>
+      </form>
+
+      {failure && (
+        <p className="state state--error" role="alert">
+          {failure}
+        </p>
+      )}
+      {outcome && (
+        <div className="chicken-verify__result" role="status" aria-live="polite">
+          {outcome.hashMatches !== null && (
+            <p className={`chicken-check chicken-check--${outcome.hashMatches ? 'ok' : 'bad'}`} data-testid="hash-check">
+              {outcome.hashMatches ? '✓ SHA-256 of the server seed matches the recorded hash.' : '✗ SHA-256 of the server seed does not match the recorded hash.'}
+            </p>
+          )}
+          {outcome.trapsMatch !== null && (
+            <p className={`chicken-check chicken-check--${outcome.trapsMatch ? 'ok' : 'bad'}`} data-testid="traps-check">
+              {outcome.trapsMatch ? '✓ The recomputed traps are the ones the round used.' : '✗ The recomputed traps differ from the ones the round used.'}
+            </p>
+          )}
+          <p className="chicken-verify__line">
+            Trap cells (0-based, in draw order): <strong data-testid="trap-cells">{outcome.traps.join(', ')}</strong>
+          </p>
+          <MiniRoad difficulty={outcome.difficulty} traps={outcome.traps} lanesCrossed={prefill.lanesCrossed} />
+          {offRoad.length > 0 && (
+            <p className="chicken-verify__note">
+              Cell{offRoad.length > 1 ? 's' : ''} {offRoad.join(', ')} lie{offRoad.length > 1 ? '' : 's'} past the last of the {lanes} lanes, so {offRoad.length > 1 ? 'they do' : 'it does'} not
+              block the road.
+            </p>
+          )}
+          <p className="chicken-verify__note">
+            SHA-256(server seed) = <code>{outcome.hash}</code>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

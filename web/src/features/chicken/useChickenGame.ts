@@ -1,0 +1,236 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { multiplierLadder } from '../../../../contracts/chicken';
+import { ApiError, errorMessage } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
+import type { Sfx } from './audio/chickenAudio';
+import { chickenApi, fairnessKey, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
+import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
+import { gameReducer, initialGame, type GameState } from './chicken.state';
+
+export const START_DELAY_MS = 200;
+export const RESULT_DELAY_MS = 1000;
+export const DEFAULT_BET = '10';
+export const DEFAULT_AUTO_CASHOUT = '2';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const money = (n: number) => Math.round(n * 100) / 100;
+
+interface Options {
+  play: (s: Sfx) => void;
+  announce: (text: string) => void;
+}
+
+/**
+ * The round as the player sees it: idle → playing → gameOver | won → idle. The server decides
+ * every step; this keeps the screen in step with its answers and adds the spec's timings.
+ */
+export function useChickenGame({ play, announce }: Options) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?._id;
+  const { data: balance } = useBalance();
+
+  const [game, dispatch] = useReducer(gameReducer, initialGame);
+  const [bet, setBet] = useState(DEFAULT_BET);
+  const [autoCashout, setAutoCashout] = useState(DEFAULT_AUTO_CASHOUT);
+  const [difficulty, setDifficulty] = useState<Difficulty>('Easy');
+  const [pending, setPending] = useState<null | 'start' | 'go' | 'stop'>(null);
+  // A second key press can arrive before React re-renders with `pending`; this lock cannot.
+  const busy = useRef(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  const later = useCallback((ms: number, fn: () => void) => {
+    timers.current.push(setTimeout(fn, ms));
+  }, []);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const setBalance = useCallback(
+    (rupees: number | undefined) => {
+      if (typeof rupees === 'number') queryClient.setQueryData(balanceKey(userId), rupees);
+      void queryClient.invalidateQueries({ queryKey: balanceKey(userId) });
+    },
+    [queryClient, userId],
+  );
+
+  const resume = useCallback(
+    (round: RoundView) => {
+      setDifficulty(round.difficulty);
+      setBet(String(round.betAmount));
+      setAutoCashout(round.autoCashout === null ? '' : String(round.autoCashout));
+      dispatch({ type: 'begin', round });
+    },
+    [],
+  );
+
+  // A reload mid-round picks the open round up where it was left.
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    chickenApi
+      .active()
+      .then((round) => {
+        if (live && round && round.state === 'playing') {
+          resume(round);
+          announce(round.lane < 0 ? 'Round resumed.' : `Round resumed on lane ${round.lane + 1}.`);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [userId, resume, announce]);
+
+  const finish = useCallback(
+    (round: SteppedRound) => {
+      if (round.state === 'lost') {
+        dispatch({ type: 'lost', round });
+        later(250, () => play('fire'));
+        later(400, () => play('lose'));
+        announce(`Trap on lane ${round.lane + 1}. Game over: you lost ${formatRupees(round.betAmount)}.`);
+      } else {
+        dispatch({ type: 'won', round });
+        play('cashout');
+        later(300, () => play('win'));
+        announce(`Cashed out at ${round.multiplier.toFixed(2)}x. You won ${formatRupees(round.payout ?? 0)}.`);
+      }
+      setBalance(round.balance);
+      void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
+      later(RESULT_DELAY_MS, () => dispatch({ type: 'showResult' }));
+    },
+    [announce, later, play, queryClient, setBalance],
+  );
+
+  const start = useCallback(async () => {
+    if (busy.current || game.phase !== 'idle' || !userId) return;
+    const checked = checkStart(bet, autoCashout, balance);
+    if (!checked.ok) {
+      notify.error(checked.message);
+      return;
+    }
+    busy.current = true;
+    setPending('start');
+    try {
+      const round = await chickenApi.start({ betAmount: checked.betAmount, difficulty, autoCashout: checked.autoCashout, userId });
+      play('start');
+      await sleep(START_DELAY_MS);
+      dispatch({ type: 'begin', round });
+      setBalance(round.balance);
+      void queryClient.invalidateQueries({ queryKey: fairnessKey });
+      announce(`Round started: ${formatRupees(round.betAmount)} on ${round.difficulty}. Press Space to go.`);
+    } catch (err) {
+      const open = err instanceof ApiError && err.code === 'ROUND_OPEN' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
+      if (open) {
+        resume(open);
+        notify.info('Your unfinished round is back: carry on or cash out.');
+      } else {
+        notify.error(errorMessage(err, 'Could not start the game. Please try again.'));
+      }
+    } finally {
+      busy.current = false;
+      setPending(null);
+    }
+  }, [announce, autoCashout, balance, bet, difficulty, game.phase, play, queryClient, resume, setBalance, userId]);
+
+  /** After a failed step or cash-out: show the round's end if it ended, else re-read the open round. */
+  const resync = useCallback(async (err: unknown) => {
+    const ended = err instanceof ApiError && err.code === 'ROUND_ENDED' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
+    if (ended && ended.state !== 'playing') {
+      finish(ended);
+      return;
+    }
+    const round = await chickenApi.active().catch(() => undefined);
+    if (round === null) dispatch({ type: 'reset' });
+    else if (round && round.state === 'playing') resume(round);
+  }, [finish, resume]);
+
+  const go = useCallback(async () => {
+    if (busy.current || game.phase !== 'playing' || !game.round) return;
+    busy.current = true;
+    setPending('go');
+    try {
+      const round = await chickenApi.go(game.round.roundId);
+      play('hop');
+      if (round.state === 'playing') {
+        dispatch({ type: 'step', round });
+        announce(`Lane ${round.lane + 1} crossed: ${round.multiplier.toFixed(2)}x.`);
+      } else {
+        finish(round);
+      }
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not move. Please try again.'));
+      await resync(err);
+    } finally {
+      busy.current = false;
+      setPending(null);
+    }
+  }, [announce, finish, game.phase, game.round, play, resync]);
+
+  const cashOut = useCallback(async () => {
+    if (busy.current || game.phase !== 'playing' || !game.round || game.lane < 0) return;
+    busy.current = true;
+    setPending('stop');
+    try {
+      finish(await chickenApi.stop(game.round.roundId));
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not cash out. Please try again.'));
+      await resync(err);
+    } finally {
+      busy.current = false;
+      setPending(null);
+    }
+  }, [finish, game.lane, game.phase, game.round, resync]);
+
+  const reset = useCallback(() => {
+    timers.current.forEach(clearTimeout);
+    timers.current = [];
+    dispatch({ type: 'reset' });
+  }, []);
+
+  const chooseDifficulty = useCallback(
+    (d: Difficulty) => {
+      if (game.phase !== 'idle') {
+        notify.error(DIFFICULTY_LOCKED);
+        return;
+      }
+      play('click');
+      setDifficulty(d);
+    },
+    [game.phase, play],
+  );
+
+  const preview = useMemo(() => multiplierLadder(difficulty), [difficulty]);
+  const ladder = game.round?.multipliers ?? preview;
+  const stake = game.round?.betAmount ?? (Number(bet) || 0);
+  const current = currentMultiplier(game);
+
+  return {
+    ...game,
+    ladder,
+    balance,
+    bet,
+    setBet,
+    autoCashout,
+    setAutoCashout,
+    difficulty,
+    chooseDifficulty,
+    pending,
+    stake,
+    currentMultiplier: current,
+    potentialWin: money(stake * current),
+    nextMultiplier: game.phase === 'idle' ? ladder[0] : ladder[game.lane + 1],
+    start,
+    go,
+    cashOut,
+    reset,
+  };
+}
+
+/** 1.00x before the first step, the last safe lane's multiplier after it, 0 after a trap. */
+export function currentMultiplier(game: GameState): number {
+  if (game.phase === 'gameOver') return 0;
+  if (game.phase === 'won') return game.multiplier;
+  if (!game.round || game.lane < 0) return 1;
+  return game.multiplier || game.round.multipliers[game.lane] || 1;
+}
