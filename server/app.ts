@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -30,8 +31,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // Ids in the spec's client are strings; keep answers small and predictable.
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL (bad percent-encoding) gets the same error envelope as everything else.
+    frameworkErrors: (_err, _request, reply) => {
+      (reply as FastifyReply).status(400).send({ success: false, code: 'BAD_URL', message: 'The address is malformed.' });
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,6 +81,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.addHook('preValidation', rejectUnstorableText);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 
@@ -91,15 +96,43 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   return app;
 }
 
+/**
+ * PostgreSQL cannot store a NUL character or half of a UTF-16 surrogate pair in text, so such
+ * input is refused here, for every route, before it can reach the database.
+ */
+async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+  const bad = (value: unknown, depth = 0): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+    if (depth > 20 || value === null || typeof value !== 'object') return false;
+    for (const [k, v] of Object.entries(value)) if (bad(k) || bad(v, depth + 1)) return true;
+    return false;
+  };
+  if (bad(request.body) || bad(request.query) || bad(request.params)) {
+    throw new AppError('INVALID_TEXT', 400, 'Text may not contain control characters or broken Unicode.');
+  }
+}
+
 /** Serves the built single-page app; any other GET outside /api answers its index.html. */
 async function registerWeb(app: App): Promise<void> {
   const root = resolve(app.config.WEB_DIR);
   const hasWeb = existsSync(join(root, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  if (hasWeb) {
+    // Looked up per request, so a rebuilt web app is served without a restart. Built assets
+    // carry a content hash in their names and never change; everything else is revalidated.
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (hasWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: `No such call: ${request.method} ${path}` });
   });

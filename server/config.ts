@@ -84,6 +84,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const values = { ...parsed.data, ...overrides };
   const dataDir = resolve(values.DATA_DIR);
   const isProduction = values.NODE_ENV === 'production';
+  // In production a code that cannot be delivered locks players out, and the log is no outbox.
+  const missing = [
+    values.OTP_CHANNELS.includes('email') && !values.SMTP_URL ? '  SMTP_URL: required in production to send e-mail codes (or leave email out of OTP_CHANNELS)' : '',
+    values.OTP_CHANNELS.includes('sms') && !values.SMS_URL ? '  SMS_URL: required in production to send SMS codes (or leave sms out of OTP_CHANNELS)' : '',
+  ].filter(Boolean);
+  if (isProduction && missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   return {
     ...values,
     dataDir,

@@ -47,10 +47,10 @@ export const authPlugin = fp(async (app: App) => {
 function sameSiteRequest(request: FastifyRequest, allowed: Set<string>): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // not a browser cross-site request: SameSite=Strict already withholds the cookie
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
   try {
     const o = new URL(origin);
-    return o.host === host || allowed.has(o.origin);
+    // request.host honours X-Forwarded-Host only when TRUST_PROXY says the proxy is ours.
+    return o.host === request.host || allowed.has(o.origin);
   } catch {
     return false;
   }
@@ -74,7 +74,7 @@ export function requireAdmin(page: AccessPage) {
 /** A `userId` in a path or body must be the caller's own, unless the caller is an admin with `page`. */
 export function assertSelf(user: AuthUser | null, userId: string | undefined | null, page?: AccessPage): void {
   if (!user) throw unauthorized();
-  if (userId === undefined || userId === null || userId === '' || userId === user.id) return;
+  if (userId === undefined || userId === null || userId === '' || userId.toLowerCase() === user.id) return;
   if (page && user.role === 'admin' && user.accessPages.includes(page)) return;
   throw forbidden('You can only act on your own account.');
 }

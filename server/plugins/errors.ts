@@ -3,8 +3,6 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, pgError, PG } from '../lib/errors.js';
 import type { App } from '../types.js';
 
-const FIELD_NAMES: Record<string, string> = {};
-
 /** One envelope for every error: `{ success: false, message, code }`, plus `errors[]` for validation. */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
@@ -18,7 +16,7 @@ export function registerErrorHandler(app: App): void {
       });
       const first = errors[0];
       const where = err.validationContext === 'body' ? '' : `${err.validationContext} `;
-      const message = first?.field ? `${describe(first.field)}: ${first.message}` : `Invalid ${where}request: ${first?.message ?? 'check the fields'}`;
+      const message = first?.field ? `${first.field}: ${first.message}` : `Invalid ${where}request: ${first?.message ?? 'check the fields'}`;
       return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message, errors });
     }
     if (isResponseSerializationError(err)) {
@@ -28,6 +26,10 @@ export function registerErrorHandler(app: App): void {
     const pg = pgError(err);
     if (pg.code === PG.uniqueViolation) {
       return reply.status(409).send({ success: false, code: 'CONFLICT', message: 'That record already exists.' });
+    }
+    if (pg.code?.startsWith('22') || pg.code === PG.checkViolation) {
+      // Data exceptions (text PostgreSQL cannot store, numbers out of range): the input was bad.
+      return reply.status(400).send({ success: false, code: 'INVALID_INPUT', message: 'Some of the input cannot be stored. Check the fields and try again.' });
     }
     if (pg.code === PG.serializationFailure || pg.code === PG.deadlockDetected) {
       return reply.status(409).send({ success: false, code: 'RETRY', message: 'The request collided with another one. Please try again.' });
@@ -40,10 +42,6 @@ export function registerErrorHandler(app: App): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
   });
-}
-
-function describe(field: string): string {
-  return FIELD_NAMES[field] ?? field;
 }
 
 function friendly(err: FastifyError): string {

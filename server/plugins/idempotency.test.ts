@@ -66,3 +66,24 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBeUndefined();
   });
 });
+
+describe('Idempotency-Key claims left by a crash', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({}, {}, (a) => {
+      a.post('/test/ok', { preHandler: requireUser, config: { idempotent: true } }, async () => ({ success: true }));
+    });
+  });
+  afterAll(() => app.close());
+
+  it('takes over a claim older than a minute, but not a fresh one', async () => {
+    const p = await createPlayer(app);
+    const { idempotencyKeys } = await import('../db/schema/index.js');
+    const fingerprint = (await import('../lib/tokens.js')).sha256('POST /test/ok\n{}');
+    await app.db.insert(idempotencyKeys).values({ userId: p.id, key: 'fresh', fingerprint });
+    await app.db.insert(idempotencyKeys).values({ userId: p.id, key: 'old', fingerprint, createdAt: new Date(Date.now() - 5 * 60_000) });
+    const send = (key: string) => app.inject({ method: 'POST', url: '/test/ok', headers: { ...p.headers, 'idempotency-key': key }, payload: {} });
+    expect((await send('fresh')).statusCode).toBe(409);
+    expect((await send('old')).statusCode).toBe(200);
+  });
+});

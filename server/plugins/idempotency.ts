@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
@@ -16,6 +16,7 @@ declare module 'fastify' {
 }
 
 const HEADER = 'idempotency-key';
+const STALE_CLAIM_MS = 60_000;
 
 /**
  * Makes money calls safe to retry. The first request with a key claims it (a primary key on
@@ -53,6 +54,17 @@ export const idempotencyPlugin = fp(async (app: App) => {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different request.');
     }
     if (seen.statusCode === null) {
+      // A claim left by a process that died mid-request would block the key for ever; after a
+      // minute it is taken over. The money itself is safe: every transfer has its own unique key.
+      const stale = await app.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date() })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS))))
+        .returning({ key: idempotencyKeys.key });
+      if (stale.length) {
+        request.idempotency = { userId, key };
+        return;
+      }
       throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'The same request is still being processed. Please wait a moment.');
     }
     reply.header('idempotent-replayed', 'true');
@@ -68,13 +80,16 @@ export const idempotencyPlugin = fp(async (app: App) => {
       await app.db.delete(idempotencyKeys).where(where);
       return payload;
     }
-    let body: unknown = null;
-    try {
-      body = typeof payload === 'string' ? JSON.parse(payload) : null;
-    } catch {
-      body = payload;
-    }
-    await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: body }).where(where);
+    await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: parseJson(payload) }).where(where);
     return payload;
   });
 });
+
+function parseJson(payload: unknown): unknown {
+  if (typeof payload !== 'string') return null;
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+}

@@ -24,23 +24,39 @@ export interface RequestOptions {
 
 let refreshing: Promise<string | null> | null = null;
 
-/** Asks for a new access token with the refresh cookie; one request at a time. A failure signs out. */
+async function requestNewToken(): Promise<string | null> {
+  const res = await fetch('/api/v1/users/refresh-token', { method: 'POST', credentials: 'include' });
+  const json = await res.json().catch(() => null);
+  const token: string | undefined = json?.data?.accessToken;
+  if (!res.ok || !token) {
+    session.clear();
+    return null;
+  }
+  session.set(token);
+  return token;
+}
+
+/**
+ * Asks for a new access token with the refresh cookie, one request at a time across all tabs:
+ * the server treats a second use of a rotated refresh token as theft and signs everyone out.
+ * A tab that waited for the lock uses the token another tab just obtained. A failure signs out.
+ */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= fetch('/api/v1/users/refresh-token', { method: 'POST', credentials: 'include' })
-    .then(async (res) => {
-      const json = await res.json().catch(() => null);
-      const token: string | undefined = json?.data?.accessToken;
-      if (!res.ok || !token) {
-        session.clear();
-        return null;
-      }
-      session.set(token);
-      return token;
-    })
-    .catch(() => null)
-    .finally(() => {
-      refreshing = null;
-    });
+  const stale = session.token();
+  const run = async () => {
+    const current = session.token();
+    if (current && current !== stale && !isExpired(current)) return current;
+    return requestNewToken();
+  };
+  if (!refreshing) {
+    const locked =
+      typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('auth-refresh', run) as unknown as Promise<string | null>) : run();
+    refreshing = locked
+      .catch(() => null)
+      .finally(() => {
+        refreshing = null;
+      });
+  }
   return refreshing;
 }
 

@@ -36,7 +36,15 @@ export const session = {
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    // Another tab signing in or out changes local storage here too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === TOKEN_KEY || e.key === USER_KEY) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
   },
 };
 
