@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import phoneMetadata from 'libphonenumber-js/max/metadata';
 import { z } from 'zod';
+import { UUID_PATTERN } from './ids.js';
 import type { AccessPage, Role } from './roles.js';
 
 // Registration, sign-in and code rules shared by the server and the web forms. Messages are the
@@ -166,7 +167,7 @@ export const otpCodeSchema = (label: string) =>
 
 export const userIdSchema = text('User id', 'User id is required')
   .max(64, 'User id is not valid')
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'User id is not valid')
+  .regex(UUID_PATTERN, 'User id is not valid')
   .transform((v) => v.toLowerCase());
 
 /** A code that a deployment may not need (OTP_CHANNELS): empty or null means not given. */

@@ -26,3 +26,5 @@ export const amountSchema = z
 
 export const toRupees = (paise: number): number => paise / 100;
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+/** An amount in paise as a person reads it in a message: "₹1,234.5". */
+export const formatInr = (paise: number): string => `₹${toRupees(paise).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimedUserIdSchema } from './ids.js';
 import { amountSchema } from './money.js';
 
 // Shared by the server (validation) and the web (forms): the wallet's methods, limits and patterns.
@@ -58,7 +59,8 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 /** A UPI reference or a chain transaction hash: no spaces, 4 to 128 characters. */
 export const PAY_NUMBER_PATTERN = /^[A-Za-z0-9._:/#-]{4,128}$/;
 
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** Image types a QR code upload may have (read from its bytes), with the extension its stored file gets. No SVG: it can carry script. */
+export const UPLOAD_IMAGE_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
 /** Accepts any letter case ("upi", "Upi") and answers the canonical spelling. */
 function caseless<const T extends readonly [string, ...string[]]>(values: T, message: string) {
@@ -144,7 +146,7 @@ const loose = (max: number) => z.union([z.string().max(max), z.number()]).option
 
 /** POST /wallet/withraw. `details` is checked against its method's schema above. */
 export const withdrawRequestSchema = z.object({
-  userId: z.string().max(64).optional().nullable(),
+  userId: claimedUserIdSchema.optional().nullable(),
   amount: amountSchema,
   method: withdrawMethodSchema,
   details: z
@@ -165,7 +167,7 @@ export const withdrawRequestSchema = z.object({
 
 /** POST /wallet/deposit. For Telegram the server takes the amount from the telegram-amount record. */
 export const depositRequestSchema = z.object({
-  userId: z.string().max(64).optional().nullable(),
+  userId: claimedUserIdSchema.optional().nullable(),
   amount: amountSchema.optional().nullable(),
   method: depositMethodSchema,
   details: z.object({

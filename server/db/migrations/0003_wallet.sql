@@ -14,8 +14,12 @@ CREATE TABLE wallet_deposits (
   decided_at  timestamptz,
   created_at  timestamptz NOT NULL DEFAULT now()
 );
--- A transaction id or hash can be claimed once per method, whatever its letter case.
-CREATE UNIQUE INDEX wallet_deposits_pay_number_key ON wallet_deposits (method, lower(pay_number));
+-- A transaction id or hash has at most one live claim per method, whatever its letter case. A
+-- rejected claim frees it, so a mistyped id, or a victim's id submitted first by someone else,
+-- can be submitted again once an admin has rejected the wrong claim.
+CREATE UNIQUE INDEX wallet_deposits_pay_number_key ON wallet_deposits (method, lower(pay_number)) WHERE status <> 'rejected';
+-- Every claim of an id, whatever its status: the back office shows how often one was submitted.
+CREATE INDEX wallet_deposits_pay_number_idx ON wallet_deposits (method, lower(pay_number));
 CREATE INDEX wallet_deposits_user_idx ON wallet_deposits (user_id, created_at DESC);
 CREATE INDEX wallet_deposits_created_idx ON wallet_deposits (created_at DESC);
 CREATE INDEX wallet_deposits_pending_idx ON wallet_deposits (created_at DESC) WHERE status = 'pending';

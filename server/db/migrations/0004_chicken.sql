@@ -35,14 +35,20 @@ CREATE TABLE chicken_rounds (
   -- Trap cells in draw order, derived from the seeds at the start; never shown before the end.
   traps             smallint[] NOT NULL,
   state             text NOT NULL DEFAULT 'playing' CHECK (state IN ('playing', 'won', 'lost')),
+  -- The last lane stepped on: −1 before the first step; on a loss, the trap lane.
   lane              integer NOT NULL DEFAULT -1 CHECK (lane >= -1 AND lane < 25),
   -- Cash-out multiplier in hundredths (0 when lost), and the payout in paise, once ended.
-  multiplier        integer,
+  multiplier        integer CHECK (multiplier >= 0),
   payout            bigint CHECK (payout >= 0),
   created_at        timestamptz NOT NULL DEFAULT now(),
   ended_at          timestamptz,
   CHECK ((state = 'playing') = (ended_at IS NULL)),
-  CHECK ((state = 'playing') = (payout IS NULL))
+  CHECK ((state = 'playing') = (payout IS NULL)),
+  CHECK ((state = 'playing') = (multiplier IS NULL)),
+  -- A loss is a step onto a trap, so it has a lane; a loss pays nothing.
+  CHECK (state <> 'lost' OR (lane >= 0 AND multiplier = 0 AND payout = 0)),
+  -- A stop before the first step ends the round by returning the bet: 1×, payout = bet.
+  CHECK (state <> 'won' OR lane >= 0 OR (multiplier = 100 AND payout = bet))
 );
 -- At most one unfinished round per player.
 CREATE UNIQUE INDEX chicken_rounds_one_open ON chicken_rounds (user_id) WHERE state = 'playing';

@@ -65,15 +65,14 @@ export async function markVerified(db: DbOrTx, id: string): Promise<void> {
   await db.update(users).set({ verifiedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
-/** Sets a new password; `signOutEverywhere` also voids every access token already issued. */
-export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: string, signOutEverywhere: boolean): Promise<void> {
+/**
+ * Sets a new password and raises the token version, so every access token issued before it is
+ * refused from now on (a new password means whoever held the old one is out).
+ */
+export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
   await db
     .update(users)
-    .set({
-      passwordHash,
-      updatedAt: sql`now()`,
-      ...(signOutEverywhere ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-    })
+    .set({ passwordHash, updatedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id));
 }
 

@@ -2,7 +2,8 @@ import { MESSAGES, otpResendSchema, otpVerifySchema, registerSchema, requestRese
 import type { App } from '../../types.js';
 import { createMessenger } from '../messaging/messaging.service.js';
 import { outboxRoutes } from '../messaging/outbox.routes.js';
-import { rateLimited } from './accounts.limits.js';
+import { createBackground } from '../shared/background.js';
+import { rateLimited } from '../shared/rate-limit.js';
 import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
 import { profileRoutes } from './profile.routes.js';
@@ -15,8 +16,12 @@ const tags = ['accounts'];
 /** Registration, codes, sign-in, sessions, password reset and the player's own account data. */
 export async function accountsRoutes(app: App): Promise<void> {
   const messenger = createMessenger({ config: app.config, db: app.db, log: app.log });
-  app.addHook('onClose', async () => messenger.close());
-  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log };
+  const background = createBackground(app.log);
+  app.addHook('onClose', async () => {
+    await background.drain();
+    messenger.close();
+  });
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background };
   const limit = rateLimited(app);
 
   app.post('/users/register', { schema: { body: registerSchema, tags }, config: limit }, async (request, reply) => {

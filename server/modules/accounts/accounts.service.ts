@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib
 import { hashPassword } from '../../lib/passwords.js';
 import { ensureWallet } from '../ledger/ledger.service.js';
 import type { Messenger } from '../messaging/messaging.service.js';
+import type { Background } from '../shared/background.js';
 import * as users from './accounts.repo.js';
 import { channelWords, deliverCodes } from './otp.delivery.js';
 import { consumeCodes, cooldownRemaining, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
@@ -17,6 +18,8 @@ export interface AccountsDeps {
   config: Config;
   messenger: Messenger;
   log: FastifyBaseLogger;
+  /** Deliveries whose outcome the answer must not wait for (or reveal). */
+  background: Background;
 }
 
 type RegisterInput = z.output<typeof registerSchema>;

@@ -40,6 +40,16 @@ export async function outbox(app: App, to: string): Promise<{ to: string; channe
   return res.json().data;
 }
 
+/** The outbox of `to` once it holds at least `count` messages: some are sent after the answer. */
+export async function outboxOf(app: App, to: string, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const messages = await outbox(app, to);
+    if (messages.length >= count) return messages;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the outbox of ${to} never held ${count} messages`);
+}
+
 /** The newest codes the dev outbox holds for a person. */
 export async function latestCodes(app: App, person: Pick<Person, 'email' | 'phoneNumber'>) {
   const [email] = await outbox(app, person.email);

@@ -21,6 +21,8 @@ function channelFor(config: AccountsDeps['config'], input: { email?: string }): 
 /**
  * Sends a reset code when a verified account matches. The answer is the same either way, so
  * nobody can learn which e-mails or phones have accounts; within the cooldown nothing is re-sent.
+ * The code is delivered in the background: waiting for a mail or SMS server would make the
+ * answer for an existing account measurably slower than for an unknown one.
  */
 export async function requestReset(deps: AccountsDeps, input: RequestInput): Promise<void> {
   const { db, config } = deps;
@@ -32,7 +34,9 @@ export async function requestReset(deps: AccountsDeps, input: RequestInput): Pro
     if ((await cooldownRemaining(tx, user.id, 'reset', [channel])) > 0) return [];
     return issueCodes(tx, config.jwtAccessSecret, user.id, 'reset', [channel]);
   });
-  await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'reset', codes);
+  if (!codes.length) return;
+  const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber };
+  deps.background.run('password reset code delivery', () => deliverCodes(deps, target, 'reset', codes));
 }
 
 /** Sets a new password with a reset code, voiding every access token and every session. */
@@ -44,7 +48,7 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   const result = await db.transaction(async (tx) => {
     const checked = await consumeCodes(tx, config.jwtAccessSecret, user.id, 'reset', { [channelFor(config, input)]: input.otp });
     if (checked.ok) {
-      await users.setPasswordHash(tx, user.id, passwordHash, true);
+      await users.setPasswordHash(tx, user.id, passwordHash);
       await revokeAllForUser(tx, user.id);
     }
     return checked;

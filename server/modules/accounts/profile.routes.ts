@@ -12,14 +12,14 @@ const security = [{ bearer: [] }];
 const params = z.object({ userId: userIdSchema });
 
 export function profileRoutes(app: App): void {
-  app.get('/users/balance/:userId', { schema: { params, tags, security }, preHandler: requireUser }, async (request) => {
+  app.get('/users/balance/:userId', { schema: { params, tags, security }, onRequest: requireUser }, async (request) => {
     const { userId } = request.params;
     assertSelf(request.user, userId, 'transaction');
     if (userId !== request.user!.id && !(await findUserById(app.db, userId))) throw notFound('Player not found.');
     return { success: true, message: 'Balance', balance: toRupees(await balanceOf(app.db, userId)) };
   });
 
-  app.get('/users/referral-link/:userId', { schema: { params, tags, security }, preHandler: requireUser }, async (request) => {
+  app.get('/users/referral-link/:userId', { schema: { params, tags, security }, onRequest: requireUser }, async (request) => {
     assertSelf(request.user, request.params.userId);
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw notFound('Player not found.');

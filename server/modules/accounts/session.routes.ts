@@ -3,7 +3,7 @@ import { unauthorized } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { findUserById } from './accounts.repo.js';
-import { rateLimited } from './accounts.limits.js';
+import { rateLimited } from '../shared/rate-limit.js';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './session.cookies.js';
 import { changePassword, login, logout, refresh } from './session.service.js';
 import { toPublicUser } from './user.view.js';
@@ -37,13 +37,13 @@ export function sessionRoutes(app: App): void {
     return { success: true, message: 'Signed out' };
   });
 
-  app.get('/users/me', { schema: { tags, security: bearer }, preHandler: requireUser }, async (request) => {
+  app.get('/users/me', { schema: { tags, security: bearer }, onRequest: requireUser }, async (request) => {
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw unauthorized();
     return { success: true, message: 'Current user', user: toPublicUser(user) };
   });
 
-  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer }, preHandler: requireUser, config: limit }, async (request) => {
+  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer }, onRequest: requireUser, config: limit }, async (request) => {
     await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
     return { success: true, message: MESSAGES.passwordChanged };
   });

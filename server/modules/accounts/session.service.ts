@@ -76,7 +76,11 @@ export async function logout(db: Db, presented: string | undefined): Promise<voi
   if (row) await tokens.revokeFamily(db, row.familyId);
 }
 
-/** Changes the password and signs out every other session; this one stays signed in. */
+/**
+ * Changes the password and signs out every other session. Raising the token version voids every
+ * access token already issued, this caller's too, so a stolen one stops working at once; the
+ * caller's refresh-token family stays alive, and their client refreshes on the next 401.
+ */
 export async function changePassword(db: Db, userId: string, input: ChangePasswordInput, presented: string | undefined): Promise<void> {
   const user = await users.findUserById(db, userId);
   if (!user) throw unauthorized();
@@ -86,7 +90,7 @@ export async function changePassword(db: Db, userId: string, input: ChangePasswo
   const current = presented ? await tokens.findRefreshToken(db, sha256(presented)) : undefined;
   const keepFamily = current && current.userId === user.id ? current.familyId : undefined;
   await db.transaction(async (tx) => {
-    await users.setPasswordHash(tx, user.id, passwordHash, false);
+    await users.setPasswordHash(tx, user.id, passwordHash);
     await tokens.revokeAllForUser(tx, user.id, keepFamily);
   });
 }

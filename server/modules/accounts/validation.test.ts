@@ -123,6 +123,20 @@ describe('bad input on every accounts call: a clear 4xx, never a 5xx', () => {
     expect((await app.inject({ url: `/api/v1/users/balance/${player.id}` })).statusCode).toBe(401);
   });
 
+  it('asks an anonymous caller to sign in before looking at what they sent', async () => {
+    const anonymous = [
+      app.inject({ method: 'POST', url: '/api/v1/users/change-password', payload: {} }),
+      app.inject({ method: 'POST', url: '/api/v1/users/change-password', payload: { oldPassword: BIG, newPassword: 'weak' } }),
+      app.inject({ url: '/api/v1/users/balance/abc' }),
+      app.inject({ url: '/api/v1/users/referral-link/abc' }),
+      app.inject({ url: '/api/v1/users/me' }),
+    ];
+    for (const res of await Promise.all(anonymous)) {
+      expect(res.statusCode, res.body.slice(0, 80)).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    }
+  });
+
   it('treats garbage tokens as no credentials', async () => {
     for (const authorization of ['Bearer', 'Bearer null', `Bearer ${BIG}`, 'not-a-jwt', 'Basic YTpi']) {
       const res = await app.inject({ url: '/api/v1/users/me', headers: { authorization } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { betsPageSchema, betsQuerySchema, gameHistoryEntrySchema } from '../../../contracts/chicken.js';
+import { claimedUserIdSchema } from '../../../contracts/ids.js';
 import { assertSelf, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { gameHistory, listBets } from './bets.service.js';
@@ -17,7 +18,7 @@ export async function betsRoutes(app: App): Promise<void> {
     schema: {
       tags: ['chicken'],
       summary: 'A player’s ended rounds (own, or an admin with the transaction page)',
-      params: z.object({ userId: z.string().min(1).max(64), gameType: z.string().min(1).max(32) }),
+      params: z.object({ userId: claimedUserIdSchema.pipe(z.string().min(1)), gameType: z.string().min(1).max(32) }),
       response: { 200: envelope(z.array(gameHistoryEntrySchema)) },
     },
     handler: async (request) => {

@@ -1,22 +1,24 @@
 import { GAME_TYPE } from '../../../contracts/chicken.js';
+import { isUuid } from '../../../contracts/ids.js';
+import { toRupees } from '../../../contracts/money.js';
 import type { DbOrTx } from '../../db/client.js';
+import { totalPages } from '../shared/paging.js';
 import * as repo from './chicken.repo.js';
 import { betRecord } from './chicken.view.js';
 
 export const BETS_PAGE_SIZE = 10;
 /** The back-office game history shows a player's latest ended rounds. */
 export const GAME_HISTORY_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listBets(db: DbOrTx, userId: string, page: number) {
   const total = await repo.countRounds(db, userId);
   const rows = await repo.listRounds(db, userId, BETS_PAGE_SIZE, (page - 1) * BETS_PAGE_SIZE);
-  return { bets: rows.map(betRecord), page, totalPages: Math.max(1, Math.ceil(total / BETS_PAGE_SIZE)), total };
+  return { bets: rows.map(betRecord), page, totalPages: totalPages(total, BETS_PAGE_SIZE), total };
 }
 
 /** Ended rounds of one player, newest first; any other game type has none here. */
 export async function gameHistory(db: DbOrTx, userId: string, gameType: string) {
-  if (gameType.toLowerCase() !== GAME_TYPE || !UUID.test(userId)) return [];
+  if (gameType.toLowerCase() !== GAME_TYPE || !isUuid(userId)) return [];
   const rows = await repo.listRounds(db, userId, GAME_HISTORY_LIMIT, 0, true);
-  return rows.map((r) => ({ _id: r.id, createdAt: r.createdAt.toISOString(), betAmount: r.bet / 100, payoutAmount: (r.payout ?? 0) / 100 }));
+  return rows.map((r) => ({ _id: r.id, createdAt: r.createdAt.toISOString(), betAmount: toRupees(r.bet), payoutAmount: toRupees(r.payout ?? 0) }));
 }

@@ -30,7 +30,8 @@ describe('bets and game history', () => {
     expect(page1).toMatchObject({ page: 1, totalPages: 2, total: 13 });
     const bets = page1.bets as Record<string, unknown>[];
     expect(bets).toHaveLength(10);
-    expect(bets[0]).toMatchObject({ state: 'playing', payoutAmount: 0, multiplier: 0, lanesCrossed: 0, serverSeed: null });
+    // Open and not stepped yet: a cash-out now would return the bet, 1×.
+    expect(bets[0]).toMatchObject({ state: 'playing', payoutAmount: 0, multiplier: 1, lanesCrossed: 0, serverSeed: null });
     expect(bets[0]).not.toHaveProperty('traps');
     expect(bets[1]).toMatchObject({ state: 'won', betAmount: 21, payoutAmount: 21.42, multiplier: 1.02, nonce: 11, serverSeed: null });
     expect(String(bets[1]._id).length).toBeGreaterThanOrEqual(4);
@@ -47,6 +48,10 @@ describe('bets and game history', () => {
       betAmount: 21,
       payoutAmount: 21.42,
     });
+    // The player's own id in capitals is still theirs.
+    const upper = await call(app, p, 'GET', `/admin/game-history/${p.id.toUpperCase()}/chicken`);
+    expect(upper.status).toBe(200);
+    expect(upper.body.data).toEqual(history.body.data);
     expect((await call(app, p, 'GET', `/admin/game-history/${p.id}/aviator`)).body.data).toEqual([]);
     expect((await call(app, p, 'GET', `/admin/game-history/${other.id}/chicken`)).status).toBe(403);
     const admin = await createAdmin(app, { accessPages: ['transaction'] });

@@ -33,14 +33,6 @@ export async function lockRound(db: DbOrTx, userId: string, roundId?: string): P
   return row;
 }
 
-export async function findRound(db: DbOrTx, userId: string, roundId: string): Promise<RoundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chickenRounds)
-    .where(and(eq(chickenRounds.userId, userId), eq(chickenRounds.id, roundId)));
-  return row;
-}
-
 /** Moves an open round one lane on. Conditional on the round still being open. */
 export async function advance(db: DbOrTx, id: string, lane: number): Promise<RoundRow | undefined> {
   const [row] = await db

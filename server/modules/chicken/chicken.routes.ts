@@ -8,7 +8,8 @@ import { fairnessRoutes } from './fairness.routes.js';
 
 /**
  * Chicken Road, played step by step on the server (DESIGN sections 3 and 5): start debits the
- * bet and answers the ladder, go reveals one lane, stop pays what the server computes.
+ * bet and answers the ladder, go reveals one lane, stop pays what the server computes (the bet
+ * itself when no lane was crossed, so start then stop, all the spec's client calls, ends a round).
  * No rate limit here: a round is a quick run of calls; every amount is the server's own.
  */
 export async function chickenRoutes(app: App): Promise<void> {
@@ -44,11 +45,11 @@ export async function chickenRoutes(app: App): Promise<void> {
   app.post('/chicken-road/stop', {
     onRequest: [requireUser],
     config: { idempotent: true },
-    schema: { tags, summary: 'Cash out: pays the bet times the last safe lane’s multiplier (amounts sent are ignored)', body: stopBodySchema.nullish(), response: { 200: envelope(stopAnswerSchema) } },
+    schema: { tags, summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)', body: stopBodySchema.nullish(), response: { 200: envelope(stopAnswerSchema) } },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
       const data = await stopRound(app.db, request.user!.id, request.body?.roundId);
-      return { success: true as const, message: 'Cashed out.', data };
+      return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
     },
   });
 

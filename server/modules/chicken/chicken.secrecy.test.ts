@@ -44,7 +44,7 @@ describe('an open round keeps its traps secret', () => {
     const started = await record('start', start(app, p, { betAmount: 10, difficulty: 'Hardest', userId: p.id, gameType: 'chicken' }));
     const roundId = JSON.parse(started.raw).data.roundId;
     await record('start again (409)', start(app, p, { betAmount: 10, difficulty: 'Hardest' }));
-    await record('stop before a step (400)', stop(app, p, {}));
+    await record('stop of another round (404)', stop(app, p, { roundId: '00000000-0000-4000-8000-000000000000' }));
     await record('active', call(app, p, 'GET', '/chicken-road/active'));
     await record('go lane 0', go(app, p, { roundId }));
     await record('go lane 1', go(app, p));

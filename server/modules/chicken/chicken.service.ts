@@ -1,11 +1,12 @@
 import type { Difficulty, RoundView } from '../../../contracts/chicken.js';
+import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
-import { balanceOf, transfer } from '../ledger/ledger.service.js';
+import { balanceOf, transferOnce } from '../ledger/ledger.service.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
-import { ladderOf, roundView } from './chicken.view.js';
+import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
 import { revealedSeed } from './fairness.repo.js';
 import { takeNonce } from './fairness.service.js';
 
@@ -19,9 +20,7 @@ export interface StartInput {
   autoCashout: number | null;
 }
 
-const paise = (rupees: number) => Math.round(rupees * 100);
-const inr = (p: number) => `₹${(p / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
-const withBalance = async <T extends object>(tx: Tx, userId: string, view: T) => ({ ...view, balance: (await balanceOf(tx, userId)) / 100 });
+const withBalance = async <T extends object>(tx: Tx, userId: string, view: T) => ({ ...view, balance: toRupees(await balanceOf(tx, userId)) });
 
 /** bet × multiplier, rounded down to the paisa and capped at the round's maximum win. */
 export function payoutOf(bet: number, multiplierCents: number, maxWin: number): number {
@@ -43,10 +42,10 @@ function roundOpen(view: RoundView): AppError {
  * queues a player's concurrent starts; the partial unique index is the last word on "one open round".
  */
 export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput) {
-  const minBet = paise(settings.GAME_MIN_BET);
-  const maxBet = paise(settings.GAME_MAX_BET);
-  if (input.bet < minBet) throw badRequest(`The minimum bet is ${inr(minBet)}.`, 'BET_TOO_SMALL');
-  if (input.bet > maxBet) throw badRequest(`The maximum bet is ${inr(maxBet)}.`, 'BET_TOO_LARGE');
+  const minBet = toPaise(settings.GAME_MIN_BET);
+  const maxBet = toPaise(settings.GAME_MAX_BET);
+  if (input.bet < minBet) throw badRequest(`The minimum bet is ${formatInr(minBet)}.`, 'BET_TOO_SMALL');
+  if (input.bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
   try {
     return await db.transaction(async (tx) => {
       const pair = await takeNonce(tx, userId);
@@ -61,11 +60,11 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
         difficulty: input.difficulty,
         rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
         bet: input.bet,
-        maxWin: paise(settings.GAME_MAX_WIN),
+        maxWin: toPaise(settings.GAME_MAX_WIN),
         autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
         traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
       });
-      await transfer(tx, {
+      await transferOnce(tx, {
         from: { user: userId },
         to: { system: 'house' },
         amount: input.bet,
@@ -91,14 +90,18 @@ async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined)
   return round;
 }
 
-/** Pays bet × the multiplier of `lane` and ends the round, in the caller's transaction. */
+/**
+ * Ends the round won at `lane` and pays it, in the caller's transaction: bet × the multiplier of
+ * that lane, or at lane −1 (stopped before any step) the bet itself. House → wallet under the
+ * key `payout:<roundId>`.
+ */
 async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo.RoundRow> {
-  const multiplier = ladderOf(round)[lane];
-  const payout = payoutOf(round.bet, multiplier, round.maxWin);
+  const multiplier = lane < 0 ? BET_RETURNED : ladderOf(round)[lane];
+  const payout = lane < 0 ? round.bet : payoutOf(round.bet, multiplier, round.maxWin);
   const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout });
   if (!ended) throw conflict('This round has already ended.', 'ROUND_ENDED');
   if (payout > 0) {
-    await transfer(tx, {
+    await transferOnce(tx, {
       from: { system: 'house' },
       to: { user: round.userId },
       amount: payout,
@@ -135,11 +138,14 @@ export async function stepRound(db: Db, userId: string, roundId?: string) {
   });
 }
 
-/** Cash-out: pays bet × the multiplier of the last safe lane. Amounts in the request are never read. */
+/**
+ * Cash-out: pays bet × the multiplier of the last safe lane. Before the first step it ends the
+ * round by returning the bet, so a client that only calls start and stop never leaves a round
+ * open. Amounts in the request are never read.
+ */
 export async function stopRound(db: Db, userId: string, roundId?: string) {
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
-    if (round.lane < 0) throw badRequest('Take at least one step before cashing out.', 'NO_STEP_YET');
     const won = await cashOut(tx, round, round.lane);
     return withBalance(tx, userId, await viewOf(tx, won));
   });

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { multiplierLadder } from '../../../contracts/chicken.js';
+import { multiplierLadder, TRAPS } from '../../../contracts/chicken.js';
 import { createTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import { chickenRounds, ledgerTransfers } from '../../db/schema/index.js';
+import { pgError, PG } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger } from '../ledger/ledger.service.js';
+import { balanceOf, checkLedger, transfer } from '../ledger/ledger.service.js';
 import { activePair, arrangeTraps, call, go, safeFor, start, stop } from './chicken.fixtures.js';
 
 describe('chicken road', () => {
@@ -35,6 +36,9 @@ describe('chicken road', () => {
       clientSeed: fairness.clientSeed,
       nonce: 0,
       multipliers: multiplierLadder('Hardest'),
+      // Before the first step a cash-out returns the bet.
+      multiplier: 1,
+      lanesCrossed: 0,
     });
     expect(data).not.toHaveProperty('traps');
     expect(data.serverSeed).toBeNull();
@@ -158,16 +162,71 @@ describe('chicken road', () => {
     expect(await balanceOf(app.db, p.id)).toBe(9000);
   });
 
-  it('refuses to cash out before the first step, keeping the bet in play', async () => {
+  it('ends a round stopped before the first step by returning the bet, so start then stop never leaves it open', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    const round = (await start(app, p, { userId: p.id, gameType: 'chicken', betAmount: '12.34', difficulty: 'Hard' })).body.data!;
+    expect(await balanceOf(app.db, p.id)).toBe(8766);
+    const res = await stop(app, p, { userId: p.id, gameType: 'chicken', betAmount: 12.34, payout: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Bet returned.');
+    expect(res.body.data).toMatchObject({ roundId: round.roundId, state: 'won', lane: -1, lanesCrossed: 0, multiplier: 1, payout: 12.34, balance: 100 });
+    // Ended like any round: traps and end time shown.
+    expect(res.body.data!.traps).toHaveLength(TRAPS.Hard);
+    expect(res.body.data!.endedAt).toEqual(expect.any(String));
+    expect(await balanceOf(app.db, p.id)).toBe(10_000);
+    const [refund] = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payout:${round.roundId}`));
+    expect(refund).toMatchObject({ amount: 1234, kind: 'win' });
+
+    // Nothing stays open: no step, no second stop, and the next start is not refused as "open".
+    expect((await call(app, p, 'GET', '/chicken-road/active')).body.data).toBeNull();
+    expect((await go(app, p)).status).toBe(404);
+    expect((await stop(app, p)).status).toBe(404);
+    const late = await stop(app, p, { roundId: round.roundId });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'ROUND_ENDED', data: { state: 'won', payout: 12.34 } });
+    expect((await start(app, p, { betAmount: 10, difficulty: 'Easy' })).status).toBe(200);
+    const [latest, returned] = (await call(app, p, 'GET', '/bets')).body.data!.bets as Record<string, unknown>[];
+    expect(latest).toMatchObject({ state: 'playing' });
+    expect(returned).toMatchObject({ roundId: round.roundId, state: 'won', multiplier: 1, payoutAmount: 12.34, betAmount: 12.34, lanesCrossed: 0 });
+  });
+
+  it('keeps the round rules in the database: only a bet returned in full ends a round before its first step', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    const round = (await start(app, p, { betAmount: 10, difficulty: 'Easy' })).body.data!;
+    const end = (multiplier: number, payout: number, state = 'won') =>
+      app.db
+        .execute(sql`UPDATE chicken_rounds SET state = ${state}, multiplier = ${multiplier}, payout = ${payout}, ended_at = now() WHERE id = ${String(round.roundId)}`)
+        .then(
+          () => 'updated',
+          (err: unknown) => pgError(err).code,
+        );
+    expect(await end(200, 2000)).toBe(PG.checkViolation);
+    expect(await end(100, 500)).toBe(PG.checkViolation);
+    expect(await end(0, 0, 'lost')).toBe(PG.checkViolation);
+    expect((await call(app, p, 'GET', '/chicken-road/active')).body.data).toMatchObject({ roundId: round.roundId, state: 'playing' });
+    expect((await stop(app, p)).status).toBe(200);
+  });
+
+  it('rolls back a cash-out whose payout key was already used, leaving the round open', async () => {
     const p = await createPlayer(app, { balance: 100 });
     await arrangeTraps(app, p, 'Easy', safeFor(1));
-    await start(app, p, { betAmount: 10, difficulty: 'Easy' });
-    const res = await stop(app, p, { payout: 100 });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Take at least one step before cashing out.');
-    expect((await call(app, p, 'GET', '/chicken-road/active')).body.data).toMatchObject({ state: 'playing', lane: -1 });
-    expect((await go(app, p)).body.data).toMatchObject({ safe: true, lane: 0 });
-    expect((await stop(app, p)).body.data).toMatchObject({ state: 'won', payout: 10.2 });
+    const round = (await start(app, p, { betAmount: 10, difficulty: 'Easy' })).body.data!;
+    await go(app, p);
+    await app.db.transaction((tx) =>
+      transfer(tx, { from: { system: 'house' }, to: { system: 'cash' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `payout:${round.roundId}` }),
+    );
+    const res = await stop(app, p);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, code: 'ALREADY_APPLIED', message: 'This payment was already recorded.' });
+    expect((await call(app, p, 'GET', '/chicken-road/active')).body.data).toMatchObject({ roundId: round.roundId, state: 'playing', lane: 0 });
+    expect(await balanceOf(app.db, p.id)).toBe(9000);
+  });
+
+  it('accepts the player’s own userId written in capitals', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    const res = await start(app, p, { userId: p.id.toUpperCase(), betAmount: 10, difficulty: 'Easy' });
+    expect(res.status).toBe(200);
+    expect((await stop(app, p, { userId: p.id.toUpperCase(), roundId: String(res.body.data!.roundId).toUpperCase() })).status).toBe(200);
   });
 
   it('cashes out on the server when the auto-cashout multiplier is reached', async () => {

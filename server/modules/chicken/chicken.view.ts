@@ -1,4 +1,5 @@
 import { multiplierLadderCents, type BetRecord, type RoundView } from '../../../contracts/chicken.js';
+import { toRupees } from '../../../contracts/money.js';
 import type { RoundRow } from './chicken.repo.js';
 
 /*
@@ -20,12 +21,16 @@ export function ladderOf(round: Pick<RoundRow, 'difficulty' | 'rtpPpm'>): number
   return ladder;
 }
 
-const rupees = (paise: number) => paise / 100;
+/** The multiplier, in hundredths, of a round stopped before its first step: the bet comes back. */
+export const BET_RETURNED = 100;
 
-/** Multiplier in hundredths a cash-out would pay now (open), or the one paid (ended). */
+/**
+ * Multiplier in hundredths a cash-out would pay now (open: 1× before the first step, since
+ * stopping then returns the bet), or the one paid (ended).
+ */
 function currentMultiplier(round: RoundRow, ladder: number[]): number {
   if (round.state !== 'playing') return round.multiplier ?? 0;
-  return round.lane >= 0 ? ladder[round.lane] : 0;
+  return round.lane >= 0 ? ladder[round.lane] : BET_RETURNED;
 }
 
 export const lanesCrossed = (round: Pick<RoundRow, 'state' | 'lane'>): number => (round.state === 'lost' ? round.lane : round.lane + 1);
@@ -36,14 +41,14 @@ export function roundView(round: RoundRow, serverSeed: string | null = null): Ro
   return {
     roundId: round.id,
     difficulty: round.difficulty,
-    betAmount: rupees(round.bet),
+    betAmount: toRupees(round.bet),
     autoCashout: round.autoCashout === null ? null : round.autoCashout / 100,
     state: round.state,
     lane: round.lane,
     lanesCrossed: lanesCrossed(round),
     multipliers: ladder.map((c) => c / 100),
     multiplier: currentMultiplier(round, ladder) / 100,
-    ...(ended ? { payout: rupees(round.payout ?? 0), traps: [...round.traps] } : {}),
+    ...(ended ? { payout: toRupees(round.payout ?? 0), traps: [...round.traps] } : {}),
     serverSeedHash: round.serverSeedHash,
     serverSeed: ended ? serverSeed : null,
     clientSeed: round.clientSeed,
@@ -60,9 +65,9 @@ export function betRecord(round: RoundRow & { serverSeed: string | null }): BetR
     roundId: round.id,
     createdAt: round.createdAt.toISOString(),
     difficulty: round.difficulty,
-    betAmount: rupees(round.bet),
+    betAmount: toRupees(round.bet),
     multiplier: currentMultiplier(round, ladderOf(round)) / 100,
-    payoutAmount: rupees(round.payout ?? 0),
+    payoutAmount: toRupees(round.payout ?? 0),
     state: round.state,
     lanesCrossed: lanesCrossed(round),
     serverSeedHash: round.serverSeedHash,

@@ -1,13 +1,13 @@
 import { clientSeedBodySchema, fairnessSchema, rotateAnswerSchema, rotateBodySchema } from '../../../contracts/chicken.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import { rateLimited } from '../shared/rate-limit.js';
 import { envelope } from './chicken.envelope.js';
 import { changeClientSeed, currentPair, rotate } from './fairness.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
 export async function fairnessRoutes(app: App): Promise<void> {
   const tags = ['fairness'];
-  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
 
   app.get('/fairness', {
     onRequest: [requireUser],
@@ -17,7 +17,7 @@ export async function fairnessRoutes(app: App): Promise<void> {
 
   app.post('/fairness/client-seed', {
     onRequest: [requireUser],
-    config: { rateLimit },
+    config: rateLimited(app),
     schema: { tags, summary: 'Set the client seed (refused while a round is open)', body: clientSeedBodySchema, response: { 200: envelope(fairnessSchema) } },
     handler: async (request) => ({
       success: true as const,
@@ -28,7 +28,7 @@ export async function fairnessRoutes(app: App): Promise<void> {
 
   app.post('/fairness/rotate', {
     onRequest: [requireUser],
-    config: { rateLimit },
+    config: rateLimited(app),
     schema: {
       tags,
       summary: 'Reveal the server seed and start a new pair (refused while a round is open)',

@@ -62,6 +62,15 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
   return true;
 }
 
+/**
+ * `transfer` for a move that must happen now, as part of the caller's state change: a key
+ * already used means this payment was recorded before, so the caller's change must not commit
+ * without it. Throws 409 ALREADY_APPLIED, rolling back the caller's transaction.
+ */
+export async function transferOnce(tx: Tx, input: TransferInput): Promise<void> {
+  if (!(await transfer(tx, input))) throw new AppError('ALREADY_APPLIED', 409, 'This payment was already recorded.');
+}
+
 /** A player's spendable balance in paise (money held for withdrawal is not in it). */
 export const balanceOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'wallet');
 export const heldOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'withdrawal_hold');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, transfer } from './ledger.service.js';
+import { balanceOf, checkLedger, transfer, transferOnce } from './ledger.service.js';
 
 describe('ledger', () => {
   let app: App;
@@ -20,6 +20,23 @@ describe('ledger', () => {
     expect(await move()).toBe(true);
     expect(await move()).toBe(false);
     expect(await balanceOf(app.db, p.id)).toBe(4000);
+    expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('transferOnce refuses a used key with 409 ALREADY_APPLIED and rolls back the whole transaction', async () => {
+    const p = await createPlayer(app, { balance: 50 });
+    const payout = { from: { system: 'house' as const }, to: { user: p.id }, amount: 700, kind: 'win' as const, reference: 'r3', idempotencyKey: 'payout:r3' };
+    await app.db.transaction((tx) => transferOnce(tx, payout));
+    expect(await balanceOf(app.db, p.id)).toBe(5700);
+    await expect(
+      app.db.transaction(async (tx) => {
+        // A move earlier in the same transaction must not survive the refusal either.
+        await transferOnce(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' });
+        await transferOnce(tx, payout);
+      }),
+    ).rejects.toMatchObject({ code: 'ALREADY_APPLIED', status: 409, message: 'This payment was already recorded.' });
+    expect(await balanceOf(app.db, p.id)).toBe(5700);
+    expect(await app.db.transaction((tx) => transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' }))).toBe(true);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 

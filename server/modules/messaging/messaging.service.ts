@@ -23,10 +23,17 @@ export interface Messenger {
   close(): void;
 }
 
+/** A production log is read by more people than the code's owner: the code never goes into it. */
+function redacted(message: OutgoingMessage): Pick<OutgoingMessage, 'subject' | 'text'> {
+  const hide = (value: string) => (message.code ? value.split(message.code).join('[code redacted]') : value);
+  return { subject: hide(message.subject), text: hide(message.text) };
+}
+
 /**
  * Sends e-mail over SMTP (`SMTP_URL`) and SMS through the HTTP gateway (`SMS_URL`). A channel
- * without a transport goes to the outbox: the message is written to the log. With DEV_OUTBOX
- * (never in production) every message is also stored, readable at GET /api/v1/dev/outbox.
+ * without a transport goes to the outbox: the message is written to the log (in production with
+ * its code redacted). With DEV_OUTBOX (never in production) every message is also stored,
+ * readable at GET /api/v1/dev/outbox.
  */
 export function createMessenger(deps: { config: Config; db: Db; log: FastifyBaseLogger }): Messenger {
   const { config, db, log } = deps;
@@ -40,7 +47,8 @@ export function createMessenger(deps: { config: Config; db: Db; log: FastifyBase
       }
       if (message.channel === 'email' && mail) return mail.send(message);
       if (message.channel === 'sms' && sms) return sms.send(message);
-      log.info({ outbox: { channel: message.channel, to: message.to, subject: message.subject, text: message.text } }, `outbox: ${message.channel} to ${message.to} (no transport configured)`);
+      const { subject, text } = config.isProduction ? redacted(message) : message;
+      log.info({ outbox: { channel: message.channel, to: message.to, subject, text } }, `outbox: ${message.channel} to ${message.to} (no transport configured)`);
     },
     close() {
       mail?.close();

@@ -1,13 +1,14 @@
+import { toRupees } from '../../../contracts/money.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
 import * as repo from './amounts.repo.js';
-import { assertUuid, rupees } from './wallet.shared.js';
+import { assertUuid } from './wallet.shared.js';
 
 const LABEL: Record<repo.FixedAmountKind, string> = { refer: 'refer amount', telegram: 'Telegram amount' };
 const ENTITY: Record<repo.FixedAmountKind, string> = { refer: 'refer_amount', telegram: 'telegram_amount' };
 
-export const present = (row: repo.FixedAmountRow) => ({ _id: row.id, amount: rupees(row.amount) });
+export const present = (row: repo.FixedAmountRow) => ({ _id: row.id, amount: toRupees(row.amount) });
 
 export async function listAmounts(db: Db, kind: repo.FixedAmountKind) {
   return (await repo.listFixedAmounts(db, kind)).map(present);

@@ -1,12 +1,15 @@
-import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletDeposits } from '../../db/schema/index.js';
+import { requestWhere, type RequestListFilter } from './requests.repo.js';
 
 export type DepositRow = typeof walletDeposits.$inferSelect;
 export type DepositMethod = DepositRow['method'];
-export type RequestStatus = DepositRow['status'];
 
-/** Inserts unless the transaction id is already claimed for this method; answers the row or undefined. */
+/**
+ * Inserts unless the transaction id has a live (pending or approved) claim for this method;
+ * answers the row, or undefined when it is taken. A rejected claim does not hold the id.
+ */
 export async function insertDeposit(
   db: DbOrTx,
   v: { userId: string; amount: number; method: DepositMethod; payNumber: string; details: Record<string, unknown>; remarks: string | null },
@@ -67,18 +70,22 @@ export async function findReferrer(db: DbOrTx, userId: string): Promise<string |
 export interface DepositListItem extends DepositRow {
   fullName: string | null;
   email: string | null;
+  /** Other deposits, any status, that claimed the same transaction id for the same method. */
+  earlierClaims: number;
 }
 
-export async function listDeposits(
-  db: DbOrTx,
-  f: { methods?: DepositMethod[]; status?: RequestStatus; limit: number; offset: number },
-): Promise<{ rows: DepositListItem[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (f.methods) conditions.push(f.methods.length ? inArray(walletDeposits.method, f.methods) : sql`false`);
-  if (f.status) conditions.push(eq(walletDeposits.status, f.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+// Correlated with the outer row; the inner table gets its own name so the two can be told apart.
+const otherClaims = sql<number>`(
+  SELECT count(*)::int FROM ${walletDeposits} AS other_claim
+  WHERE other_claim.method = ${walletDeposits.method}
+    AND lower(other_claim.pay_number) = lower(${walletDeposits.payNumber})
+    AND other_claim.id <> ${walletDeposits.id}
+)`;
+
+export async function listDeposits(db: DbOrTx, f: RequestListFilter<DepositMethod>): Promise<{ rows: DepositListItem[]; total: number }> {
+  const where = requestWhere(walletDeposits, f);
   const rows = await db
-    .select({ deposit: walletDeposits, fullName: users.fullName, email: users.email })
+    .select({ deposit: walletDeposits, fullName: users.fullName, email: users.email, earlierClaims: otherClaims })
     .from(walletDeposits)
     .leftJoin(users, eq(users.id, walletDeposits.userId))
     .where(where)
@@ -86,5 +93,8 @@ export async function listDeposits(
     .limit(f.limit)
     .offset(f.offset);
   const [total] = await db.select({ n: count() }).from(walletDeposits).where(where);
-  return { rows: rows.map((r) => ({ ...r.deposit, fullName: r.fullName, email: r.email })), total: Number(total?.n ?? 0) };
+  return {
+    rows: rows.map((r) => ({ ...r.deposit, fullName: r.fullName, email: r.email, earlierClaims: Number(r.earlierClaims) })),
+    total: Number(total?.n ?? 0),
+  };
 }

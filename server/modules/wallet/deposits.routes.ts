@@ -1,15 +1,14 @@
 import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import { rateLimited } from '../shared/rate-limit.js';
 import { createDeposit, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
 import { listQuery, methodFilter } from './wallet.shared.js';
 
 export async function depositsRoutes(app: App): Promise<void> {
-  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
-
   app.post('/wallet/deposit', {
     onRequest: [requireUser],
-    config: { idempotent: true, rateLimit },
+    config: { idempotent: true, ...rateLimited(app) },
     schema: { tags: ['wallet'], summary: 'Record a pending deposit (UPI, Crypto or Telegram)', body: depositRequestSchema },
     handler: async (request, reply) => {
       const data = await createDeposit(app.db, app.config, request.user!, request.body);

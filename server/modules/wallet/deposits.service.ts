@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import type { depositRequestSchema } from '../../../contracts/wallet.js';
+import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
+import type { depositRequestSchema, RequestStatus } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertSelf } from '../../plugins/auth.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { transfer } from '../ledger/ledger.service.js';
+import { transferOnce } from '../ledger/ledger.service.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
-import { assertUuid, formatRupees, iso, rupees, type MethodFilterValue } from './wallet.shared.js';
+import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue } from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
@@ -28,10 +29,10 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
   } else {
     if (input.amount === undefined || input.amount === null) throw badRequest('Enter an amount.', 'VALIDATION_ERROR');
     amount = input.amount;
-    const min = Math.round(config.DEPOSIT_MIN * 100);
-    const max = Math.round(config.DEPOSIT_MAX * 100);
+    const min = toPaise(config.DEPOSIT_MIN);
+    const max = toPaise(config.DEPOSIT_MAX);
     if (amount < min || amount > max) {
-      throw badRequest(`Deposit amount must be between ${formatRupees(min)} and ${formatRupees(max)}.`, 'AMOUNT_OUT_OF_RANGE');
+      throw badRequest(`Deposit amount must be between ${formatInr(min)} and ${formatInr(max)}.`, 'AMOUNT_OUT_OF_RANGE');
     }
     if (input.method === 'Crypto') {
       if (!d.cryptoType) throw badRequest('Choose the crypto type (usdt or btc).', 'VALIDATION_ERROR');
@@ -49,10 +50,11 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
     details,
     remarks: input.remarks?.trim() || null,
   });
+  // Taken only by a live claim: a rejected one frees its id.
   if (!row) {
     throw conflict(`This ${input.method === 'Crypto' ? 'transaction hash' : 'transaction id'} has already been submitted. Check it and try again.`, 'DUPLICATE_TRANSACTION_ID');
   }
-  return { _id: row.id, status: row.status, amount: rupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+  return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
 }
 
 /**
@@ -72,13 +74,10 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
       );
     }
     const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined });
-    if (!decided) {
-      const now = await repo.findDeposit(tx, id);
-      throw conflict(`This deposit has already been ${now?.status ?? current.status}; only pending deposits can change.`, 'NOT_PENDING');
-    }
+    if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? current.status);
     let referralPaid = false;
     if (status === 'approved') {
-      await transfer(tx, {
+      await transferOnce(tx, {
         from: { system: 'cash' },
         to: { user: decided.userId },
         amount: decided.amount,
@@ -95,7 +94,7 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
       entity: 'deposit',
       entityId: decided.id,
       before: { status: current.status },
-      after: { status: decided.status, amount: rupees(decided.amount), userId: decided.userId, referralPaid },
+      after: { status: decided.status, amount: toRupees(decided.amount), userId: decided.userId, referralPaid },
     });
     return { _id: decided.id, status: decided.status };
   });
@@ -109,25 +108,13 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.DepositMeth
   eth: [],
 };
 
-export async function listDepositsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: repo.RequestStatus; page: number; limit: number }) {
-  const { rows, total } = await repo.listDeposits(db, {
-    methods: q.method ? METHODS_BY_FILTER[q.method] : undefined,
-    status: q.status,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
+export async function listDepositsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+  const { rows, total } = await repo.listDeposits(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const deposit = rows.map((r) => ({
-    _id: r.id,
-    userId: r.userId,
-    amount: rupees(r.amount),
-    method: r.method,
-    status: r.status,
+    ...requestListItem(r),
     details: { ...r.details, gameName: (r.details.gameName as string | null | undefined) ?? null },
-    remarks: r.remarks,
-    createdAt: iso(r.createdAt),
-    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
-    fullName: r.fullName,
-    email: r.email,
+    // How many other times this transaction id was submitted: a sign of reuse or of a squatted id.
+    earlierClaims: r.earlierClaims,
   }));
-  return { deposit, total, page: q.page, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { deposit, ...listPageInfo(q, total) };
 }

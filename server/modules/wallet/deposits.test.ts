@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger } from '../ledger/ledger.service.js';
+import { balanceOf, checkLedger, transfer } from '../ledger/ledger.service.js';
 import { decideDeposit, nextPayNumber, pendingDeposit, postDeposit, upiDeposit } from './wallet.fixtures.js';
 
 describe('deposits', () => {
@@ -96,6 +96,58 @@ describe('deposits', () => {
     expect(again.json()).toMatchObject({ success: false, code: 'DUPLICATE_TRANSACTION_ID', message: 'This transaction id has already been submitted. Check it and try again.' });
     const otherMethod = await postDeposit(app, q, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'btc', network: 'erc20' } });
     expect(otherMethod.statusCode).toBe(201);
+  });
+
+  it('frees a transaction id when its claim is rejected, and shows the admin every earlier claim', async () => {
+    const victim = await createPlayer(app);
+    const squatter = await createPlayer(app);
+    const third = await createPlayer(app);
+    const id = nextPayNumber();
+    const squatted = await postDeposit(app, squatter, upiDeposit(200, id));
+    expect(squatted.statusCode).toBe(201);
+    // A live claim holds the id, in any letter case.
+    const refused = await postDeposit(app, victim, upiDeposit(200, id.toLowerCase()));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'DUPLICATE_TRANSACTION_ID', message: 'This transaction id has already been submitted. Check it and try again.' });
+
+    expect((await decideDeposit(app, admin, squatted.json().data._id, 'rejected')).statusCode).toBe(200);
+    const claimed = await postDeposit(app, victim, upiDeposit(200, id.toLowerCase()));
+    expect(claimed.statusCode).toBe(201);
+    // The new claim is live again: a third person is refused.
+    expect((await postDeposit(app, third, upiDeposit(200, id))).statusCode).toBe(409);
+
+    // An id claimed once, or the same id under another method, has no earlier claims.
+    const once = await pendingDeposit(app, third, 150);
+    const crypto = await postDeposit(app, third, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'btc', network: 'erc20' } });
+    expect(crypto.statusCode).toBe(201);
+
+    const list = (await app.inject({ url: '/api/v1/wallet/history/deposit', headers: admin.headers })).json().data.deposit as Record<string, unknown>[];
+    const byId = (depositId: string) => list.find((d) => d._id === depositId);
+    expect(byId(claimed.json().data._id)).toMatchObject({ status: 'pending', userId: victim.id, earlierClaims: 1, amount: 200, method: 'UPI' });
+    expect(byId(squatted.json().data._id)).toMatchObject({ status: 'rejected', userId: squatter.id, earlierClaims: 1 });
+    expect(byId(once)).toMatchObject({ earlierClaims: 0 });
+    expect(byId(crypto.json().data._id)).toMatchObject({ earlierClaims: 0 });
+  });
+
+  it('rolls back an approval whose ledger key was already used, leaving the deposit pending', async () => {
+    const p = await createPlayer(app);
+    const id = await pendingDeposit(app, p, 400);
+    await app.db.transaction((tx) =>
+      transfer(tx, { from: { system: 'cash' }, to: { system: 'house' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `deposit:${id}` }),
+    );
+    const res = await decideDeposit(app, admin, id, 'approved');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'ALREADY_APPLIED', message: 'This payment was already recorded.' });
+    expect(await balanceOf(app.db, p.id)).toBe(0);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.entityId, id))).toEqual([]);
+    const list = (await app.inject({ url: '/api/v1/wallet/history/deposit?status=pending', headers: admin.headers })).json().data.deposit as { _id: string }[];
+    expect(list.some((d) => d._id === id)).toBe(true);
+  });
+
+  it('accepts the player’s own userId written in capitals', async () => {
+    const p = await createPlayer(app);
+    const res = await postDeposit(app, p, upiDeposit(200, nextPayNumber(), { userId: p.id.toUpperCase() }));
+    expect(res.statusCode).toBe(201);
   });
 
   it('credits the amount on the record once on approval, whatever the body says', async () => {

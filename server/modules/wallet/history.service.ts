@@ -1,7 +1,9 @@
+import { toRupees } from '../../../contracts/money.js';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../contracts/wallet.js';
 import type { Db } from '../../db/client.js';
+import { totalPages } from '../shared/paging.js';
 import { historyPage } from './history.repo.js';
-import { iso, rupees, totalPages } from './wallet.shared.js';
+import { iso } from './wallet.shared.js';
 
 /** One page (10 rows, newest first) of a player's history, or of everyone's when userId is null. */
 export async function walletHistory(db: Db, userId: string | null, page: number): Promise<HistoryPage> {
@@ -12,7 +14,7 @@ export async function walletHistory(db: Db, userId: string | null, page: number)
       id: r.id,
       type: r.type,
       method: r.method,
-      amount: rupees(r.amount),
+      amount: toRupees(r.amount),
       status: r.status,
       direction: r.direction,
       createdAt: iso(r.createdAt),

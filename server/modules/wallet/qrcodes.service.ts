@@ -1,10 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/audit.service.js';
 import * as repo from './qrcodes.repo.js';
-import { IMAGE_TYPES, qrImageUrl, removeQrImage, saveQrImage } from './qrcodes.storage.js';
+import { qrImageUrl, removeQrImage, saveQrImage } from './qrcodes.storage.js';
 import { assertUuid } from './wallet.shared.js';
 
 export const QR_TITLE_MAX = 100;
@@ -30,11 +31,11 @@ export async function uploadQr(db: Db, config: Config, actorId: string, kind: re
   const title = upload.title?.trim() || DEFAULT_TITLE[kind];
   if (title.length > QR_TITLE_MAX) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
   const detected = await fileTypeFromBuffer(upload.bytes);
-  const type = detected ? IMAGE_TYPES[detected.mime] : undefined;
-  if (!detected || !type) throw badRequest('Only image files are allowed: PNG, JPEG, WebP or GIF.', 'UNSUPPORTED_FILE_TYPE');
+  const ext = detected && Object.hasOwn(UPLOAD_IMAGE_TYPES, detected.mime) ? UPLOAD_IMAGE_TYPES[detected.mime] : undefined;
+  if (!detected || !ext) throw badRequest('Only image files are allowed: PNG, JPEG, WebP or GIF.', 'UNSUPPORTED_FILE_TYPE');
   if ((await repo.listQrCodes(db, kind)).length > 0) throw conflict(ALREADY_EXISTS, 'ALREADY_EXISTS');
 
-  const fileName = await saveQrImage(config, upload.bytes, type.ext);
+  const fileName = await saveQrImage(config, upload.bytes, ext);
   try {
     return await db.transaction(async (tx) => {
       const row = await repo.insertQrCode(tx, { kind, title, fileName, mimeType: detected.mime, sizeBytes: upload.bytes!.length, createdBy: actorId });

@@ -3,20 +3,20 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isUuid } from '../../../contracts/ids.js';
+import { UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../types.js';
 
-/** Image types a QR code may have, by the extension its stored file gets. */
-export const IMAGE_TYPES: Record<string, { ext: string }> = {
-  'image/png': { ext: 'png' },
-  'image/jpeg': { ext: 'jpg' },
-  'image/webp': { ext: 'webp' },
-  'image/gif': { ext: 'gif' },
-};
-const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, t]) => [t.ext, mime]));
-/** Stored names are generated (uuid.ext), so anything else, including any path, is refused. */
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries(UPLOAD_IMAGE_TYPES).map(([mime, ext]) => [ext, mime]));
+
+/** Stored names are generated (uuid.ext, lowercase), so anything else, including any path, is refused. */
+function isStoredName(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  const [stem, ext] = [fileName.slice(0, dot), fileName.slice(dot + 1)];
+  return dot > 0 && fileName === fileName.toLowerCase() && isUuid(stem) && Object.hasOwn(MIME_BY_EXT, ext);
+}
 
 export const qrDir = (config: Config) => join(config.dataDir, 'uploads', 'qr');
 export const qrImageUrl = (fileName: string) => `/uploads/qr/${fileName}`;
@@ -30,7 +30,7 @@ export async function saveQrImage(config: Config, bytes: Buffer, ext: string): P
 }
 
 export async function removeQrImage(config: Config, fileName: string): Promise<void> {
-  if (!FILE_NAME.test(fileName)) return;
+  if (!isStoredName(fileName)) return;
   await unlink(join(qrDir(config), fileName)).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOENT') throw err;
   });
@@ -43,7 +43,7 @@ export async function uploadsRoutes(app: App): Promise<void> {
     handler: async (request, reply) => {
       const { file } = request.params;
       const missing = () => notFound('That image does not exist.');
-      if (!FILE_NAME.test(file)) throw missing();
+      if (!isStoredName(file)) throw missing();
       const path = join(qrDir(app.config), file);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw missing();

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { isUuid } from '../../../contracts/ids.js';
 import { toRupees } from '../../../contracts/money.js';
-import { notFound } from '../../lib/errors.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { conflict, notFound } from '../../lib/errors.js';
+import { totalPages } from '../shared/paging.js';
 
 /** Ids are uuids; anything else cannot name a record, so it is "not found" rather than a database error. */
 export function assertUuid(id: string, what: string): string {
-  if (!UUID.test(id)) throw notFound(`${what} was not found.`);
+  if (!isUuid(id)) throw notFound(`${what} was not found.`);
   return id.toLowerCase();
 }
 
@@ -29,10 +29,6 @@ export const listQuery = z.object({
 });
 
 export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
-export const rupees = (paise: number | string | bigint): number => toRupees(Number(paise));
-export const formatRupees = (paise: number): string => `₹${toRupees(paise).toLocaleString('en-IN')}`;
-
-export const totalPages = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
 
 /** `?method=` of the back-office lists: upi, crypto, telegram, or one exact method name. */
 export const methodFilter = z
@@ -42,3 +38,38 @@ export const methodFilter = z
   .transform((v) => v?.trim().toLowerCase() || undefined)
   .pipe(z.enum(['upi', 'crypto', 'telegram', 'usdt', 'eth'], { error: 'Method filter must be upi, crypto or telegram' }).optional());
 export type MethodFilterValue = z.infer<typeof methodFilter>;
+
+/** The fields a back-office list shows of every request, deposit or withdrawal. */
+export function requestListItem(r: {
+  id: string;
+  userId: string;
+  amount: number;
+  method: string;
+  status: string;
+  remarks: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+  fullName: string | null;
+  email: string | null;
+}) {
+  return {
+    _id: r.id,
+    userId: r.userId,
+    amount: toRupees(r.amount),
+    method: r.method,
+    status: r.status,
+    remarks: r.remarks,
+    createdAt: iso(r.createdAt),
+    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
+    fullName: r.fullName,
+    email: r.email,
+  };
+}
+
+/** Paging of a back-office list: the rows of `page`, `limit` a page. */
+export const listPaging = (q: { page: number; limit: number }) => ({ limit: q.limit, offset: (q.page - 1) * q.limit });
+export const listPageInfo = (q: { page: number; limit: number }, total: number) => ({ total, page: q.page, totalPages: totalPages(total, q.limit) });
+
+/** A decision on a request someone else has already decided. */
+export const notPending = (what: 'deposit' | 'withdrawal', status: string) =>
+  conflict(`This ${what} has already been ${status}; only pending ${what}s can change.`, 'NOT_PENDING');

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletWithdrawals } from '../../db/schema/index.js';
+import { requestWhere, type RequestListFilter } from './requests.repo.js';
 
 export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
 export type WithdrawMethod = WithdrawalRow['method'];
-export type RequestStatus = WithdrawalRow['status'];
 
 export async function insertWithdrawal(
   db: DbOrTx,
@@ -38,14 +38,8 @@ export interface WithdrawalListItem extends WithdrawalRow {
   email: string | null;
 }
 
-export async function listWithdrawals(
-  db: DbOrTx,
-  f: { methods?: WithdrawMethod[]; status?: RequestStatus; limit: number; offset: number },
-): Promise<{ rows: WithdrawalListItem[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (f.methods) conditions.push(f.methods.length ? inArray(walletWithdrawals.method, f.methods) : sql`false`);
-  if (f.status) conditions.push(eq(walletWithdrawals.status, f.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+export async function listWithdrawals(db: DbOrTx, f: RequestListFilter<WithdrawMethod>): Promise<{ rows: WithdrawalListItem[]; total: number }> {
+  const where = requestWhere(walletWithdrawals, f);
   const rows = await db
     .select({ withdrawal: walletWithdrawals, fullName: users.fullName, email: users.email })
     .from(walletWithdrawals)

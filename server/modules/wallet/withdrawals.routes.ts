@@ -1,16 +1,15 @@
 import { statusUpdateSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import { rateLimited } from '../shared/rate-limit.js';
 import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
 import { listQuery, methodFilter } from './wallet.shared.js';
 
 export async function withdrawalsRoutes(app: App): Promise<void> {
-  const rateLimit = { max: app.config.RATE_LIMIT_MAX, timeWindow: app.config.RATE_LIMIT_WINDOW_SECONDS * 1000 };
-
   // Spelled as the spec's client calls it.
   app.post('/wallet/withraw', {
     onRequest: [requireUser],
-    config: { idempotent: true, rateLimit },
+    config: { idempotent: true, ...rateLimited(app) },
     schema: { tags: ['wallet'], summary: 'Request a withdrawal (UPI, USDT or ETH); the amount is held at once', body: withdrawRequestSchema },
     handler: async (request, reply) => {
       const data = await createWithdrawal(app.db, app.config, request.user!, request.body);

@@ -1,14 +1,15 @@
 import type { z } from 'zod';
-import { withdrawalDetailsSchemas, type withdrawRequestSchema } from '../../../contracts/wallet.js';
+import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
+import { withdrawalDetailsSchemas, type RequestStatus, type withdrawRequestSchema } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { assertSelf } from '../../plugins/auth.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/audit.service.js';
-import { transfer } from '../ledger/ledger.service.js';
+import { transferOnce } from '../ledger/ledger.service.js';
 import * as repo from './withdrawals.repo.js';
-import { assertUuid, formatRupees, iso, rupees, type MethodFilterValue } from './wallet.shared.js';
+import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue } from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
@@ -19,10 +20,10 @@ export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
  */
 export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput) {
   assertSelf(user, input.userId);
-  const min = Math.round(config.WITHDRAW_MIN * 100);
-  const max = Math.round(config.WITHDRAW_MAX * 100);
+  const min = toPaise(config.WITHDRAW_MIN);
+  const max = toPaise(config.WITHDRAW_MAX);
   if (input.amount < min || input.amount > max) {
-    throw badRequest(`Withdrawal amount must be between ${formatRupees(min)} and ${formatRupees(max)}.`, 'AMOUNT_OUT_OF_RANGE');
+    throw badRequest(`Withdrawal amount must be between ${formatInr(min)} and ${formatInr(max)}.`, 'AMOUNT_OUT_OF_RANGE');
   }
   // Number inputs (an account number, a phone) may arrive as JSON numbers; the rules are about their digits.
   const asText = Object.fromEntries(Object.entries(input.details).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
@@ -37,7 +38,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       details,
       remarks: input.remarks?.trim() || null,
     });
-    await transfer(tx, {
+    await transferOnce(tx, {
       from: { user: user.id },
       to: { user: user.id, kind: 'withdrawal_hold' },
       amount: row.amount,
@@ -45,7 +46,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       reference: `withdrawal:${row.id}`,
       idempotencyKey: `withdrawal-hold:${row.id}`,
     });
-    return { _id: row.id, status: row.status, amount: rupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+    return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
   });
 }
 
@@ -57,11 +58,11 @@ export async function decideWithdrawal(db: Db, actorId: string, rawId: string, s
     if (!decided) {
       const current = await repo.findWithdrawal(tx, id);
       if (!current) throw notFound('That withdrawal was not found.');
-      throw conflict(`This withdrawal has already been ${current.status}; only pending withdrawals can change.`, 'NOT_PENDING');
+      throw notPending('withdrawal', current.status);
     }
     const hold = { user: decided.userId, kind: 'withdrawal_hold' as const };
     if (status === 'approved') {
-      await transfer(tx, {
+      await transferOnce(tx, {
         from: hold,
         to: { system: 'cash' },
         amount: decided.amount,
@@ -71,7 +72,7 @@ export async function decideWithdrawal(db: Db, actorId: string, rawId: string, s
         metadata: { method: decided.method },
       });
     } else {
-      await transfer(tx, {
+      await transferOnce(tx, {
         from: hold,
         to: { user: decided.userId },
         amount: decided.amount,
@@ -86,7 +87,7 @@ export async function decideWithdrawal(db: Db, actorId: string, rawId: string, s
       entity: 'withdrawal',
       entityId: decided.id,
       before: { status: 'pending' },
-      after: { status: decided.status, amount: rupees(decided.amount), userId: decided.userId },
+      after: { status: decided.status, amount: toRupees(decided.amount), userId: decided.userId },
     });
     return { _id: decided.id, status: decided.status };
   });
@@ -100,26 +101,8 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.WithdrawMet
   eth: ['ETH'],
 };
 
-export async function listWithdrawalsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: repo.RequestStatus; page: number; limit: number }) {
-  const { rows, total } = await repo.listWithdrawals(db, {
-    methods: q.method ? METHODS_BY_FILTER[q.method] : undefined,
-    status: q.status,
-    limit: q.limit,
-    offset: (q.page - 1) * q.limit,
-  });
-  const withdrawals = rows.map((r) => ({
-    _id: r.id,
-    userId: r.userId,
-    amount: rupees(r.amount),
-    method: r.method,
-    category: r.method === 'UPI' ? 'upi' : 'crypto',
-    status: r.status,
-    details: r.details,
-    remarks: r.remarks,
-    createdAt: iso(r.createdAt),
-    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
-    fullName: r.fullName,
-    email: r.email,
-  }));
-  return { withdrawals, total, page: q.page, totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+export async function listWithdrawalsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+  const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
+  const withdrawals = rows.map((r) => ({ ...requestListItem(r), category: r.method === 'UPI' ? 'upi' : 'crypto', details: r.details }));
+  return { withdrawals, ...listPageInfo(q, total) };
 }

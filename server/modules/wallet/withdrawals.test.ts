@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, heldOf } from '../ledger/ledger.service.js';
+import { balanceOf, checkLedger, heldOf, transfer } from '../ledger/ledger.service.js';
 import { decideWithdrawal, ERC20_ADDRESS, postWithdrawal, TRC20_ADDRESS, upiWithdrawal } from './wallet.fixtures.js';
 
 describe('withdrawals', () => {
@@ -65,6 +65,31 @@ describe('withdrawals', () => {
     expect(await balanceOf(app.db, p.id)).toBe(70_000);
     expect((await decideWithdrawal(app, admin, '00000000-0000-4000-8000-000000000000', 'approved')).statusCode).toBe(404);
     expect((await decideWithdrawal(app, admin, a, 'done')).statusCode).toBe(400);
+  });
+
+  it('rolls back a decision whose ledger key was already used, leaving the withdrawal pending and held', async () => {
+    const p = await createPlayer(app, { balance: 1000 });
+    for (const [status, key] of [
+      ['approved', 'withdrawal'],
+      ['rejected', 'withdrawal-release'],
+    ] as const) {
+      const id = (await postWithdrawal(app, p, upiWithdrawal(200))).json().data._id as string;
+      await app.db.transaction((tx) =>
+        transfer(tx, { from: { system: 'cash' }, to: { system: 'house' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `${key}:${id}` }),
+      );
+      const res = await decideWithdrawal(app, admin, id, status);
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json()).toMatchObject({ success: false, code: 'ALREADY_APPLIED', message: 'This payment was already recorded.' });
+      const pending = (await app.inject({ url: '/api/v1/wallet/history/withdrawals?status=pending', headers: admin.headers })).json().data.withdrawals as { _id: string }[];
+      expect(pending.some((w) => w._id === id)).toBe(true);
+    }
+    expect(await heldOf(app.db, p.id)).toBe(40_000);
+    expect(await balanceOf(app.db, p.id)).toBe(60_000);
+  });
+
+  it('accepts the player’s own userId written in capitals', async () => {
+    const p = await createPlayer(app, { balance: 1000 });
+    expect((await postWithdrawal(app, p, { ...upiWithdrawal(200), userId: p.id.toUpperCase() })).statusCode).toBe(201);
   });
 
   it('checks IFSC, account number, e-mail and phone for INR, and accepts a lower-case IFSC', async () => {
