@@ -118,5 +118,7 @@ describe('AppLayout', () => {
     expect(api.find('POST', '/api/v1/users/logout')).toHaveLength(1);
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    // The menu item and the avatar are gone with the session; focus lands on the page, not on <body>.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });

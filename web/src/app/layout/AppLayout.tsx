@@ -30,7 +30,8 @@ export function AppLayout() {
   }
 
   return (
-    <div className="app layout">
+    // The back office uses the full 1200 px; the header follows so the logo lines up with its side tabs.
+    <div className={pathname.startsWith('/admin') ? 'app layout layout--wide' : 'app layout'}>
       <a className="layout-skip" href="#main">
         Skip to content
       </a>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { focusIsLost, restoreFocus } from '../../lib/focus';
 
 interface ModalProps {
   open: boolean;
@@ -11,21 +12,37 @@ interface ModalProps {
   hideClose?: boolean;
 }
 
-/** An accessible dialog on the native <dialog>: focus is trapped, Escape closes it. */
+/**
+ * An accessible dialog on the native <dialog>: focus is trapped, Escape closes it, and on closing focus
+ * returns to what had it before (or to <main> when that is gone), not to <body>.
+ */
 export function Modal({ open, title, onClose, children, actions, hideClose }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+
+  // A layout effect: it reads the focused element before anything inside the dialog takes focus.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!open || !dialog) return;
+    const opener = document.activeElement;
+    if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
     }
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      // After the commit: the close may also have removed the opener (a page change, a submit button
+      // that hides once the form resets), and only then is it known whether it is still there. A dialog
+      // opened again meanwhile (StrictMode runs effects twice) keeps its focus.
+      queueMicrotask(() => {
+        if (!dialog.open && focusIsLost(dialog)) restoreFocus(opener);
+      });
+    };
   }, [open]);
+
   if (!open) return null;
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_PAGES } from '../../../../contracts/roles';
@@ -84,5 +84,34 @@ describe('AdminPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Deposite' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(await screen.findByRole('heading', { name: 'Deposite History' })).toBeInTheDocument();
+  });
+
+  it('on phones: focuses the selected section, keeps Tab inside the menu, and Escape returns to ☰', async () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
+    renderApp(routes, { path: '/admin' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Sections' });
+    await user.click(toggle);
+    const selected = screen.getByRole('tab', { name: 'Transaction' });
+    await waitFor(() => expect(selected).toHaveFocus());
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(selected).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(selected).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    // Choosing a section also closes the menu and hands focus back to ☰.
+    await user.click(toggle);
+    await user.click(screen.getByRole('tab', { name: 'Games' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Empty } from '../../components/ui/States';
 import { DEFAULT_SECTION, type AdminSection } from './admin.sections';
 
@@ -11,20 +11,31 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
   const [menuOpen, setMenuOpen] = useState(false);
   const base = useId();
   const list = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const active = sections.find((s) => s.id === activeId) ?? sections[0];
+
+  /** Closes the phone menu and hands focus back to the ☰ button, so it does not stay on a hidden tab. */
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
+      e.preventDefault();
+      closeMenu();
     };
     window.addEventListener('keydown', onKey);
-    list.current?.querySelector<HTMLButtonElement>('[aria-selected="true"]')?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+    // The panel is shown by this render's styles; focus it on the next frame, once it can take focus.
+    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLButtonElement>('[aria-selected="true"]')?.focus());
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      cancelAnimationFrame(frame);
+    };
+  }, [menuOpen, closeMenu]);
 
   if (!active) {
     return (
@@ -37,7 +48,21 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
 
   const select = (id: string) => {
     setActiveId(id);
-    setMenuOpen(false);
+    if (menuOpen) closeMenu();
+  };
+
+  /** While the phone menu is open, Tab and Shift+Tab go round its own controls only. */
+  const keepTabInside = (e: KeyboardEvent<HTMLElement>) => {
+    if (!menuOpen || e.key !== 'Tab' || !nav.current) return;
+    const stops = [...nav.current.querySelectorAll<HTMLElement>('button:not([disabled])')].filter((el) => el.tabIndex >= 0);
+    if (!stops.length) return;
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    const at = document.activeElement;
+    if (e.shiftKey ? at === first : at === last) {
+      e.preventDefault();
+      (e.shiftKey ? last : first).focus();
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -73,12 +98,18 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
         </span>
       </div>
 
-      {menuOpen && <div className="admin__backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      {menuOpen && <div className="admin__backdrop" aria-hidden="true" onClick={closeMenu} />}
 
-      <nav id={`${base}-nav`} className={['admin__nav', menuOpen ? 'admin__nav--open' : ''].join(' ').trim()} aria-label="Admin sections">
+      <nav
+        ref={nav}
+        id={`${base}-nav`}
+        className={['admin__nav', menuOpen ? 'admin__nav--open' : ''].join(' ').trim()}
+        aria-label="Admin sections"
+        onKeyDown={keepTabInside}
+      >
         <div className="admin__nav-head">
           <span className="admin__nav-title">Admin Panel</span>
-          <button type="button" className="admin__nav-close" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+          <button type="button" className="admin__nav-close" aria-label="Close menu" onClick={closeMenu}>
             ×
           </button>
         </div>

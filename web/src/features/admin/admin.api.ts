@@ -10,6 +10,8 @@ export interface HistoryEntry {
   method: string;
   amount: number;
   status: string;
+  /** credit: money into the player's wallet; debit: money out (bets, withdrawals). */
+  direction?: 'credit' | 'debit';
   createdAt: string;
   userId?: string;
   fullName?: string;

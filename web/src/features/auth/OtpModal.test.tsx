@@ -90,13 +90,30 @@ describe('OtpModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
   });
 
-  it("honours a 429's retryAfter", async () => {
-    const user = userEvent.setup();
+  it('treats the cooldown right after registration as information: a countdown from retryAfter, no error', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     mockApi({ 'POST /api/v1/otp/resend': () => ({ status: 429, body: { success: false, code: 'OTP_COOLDOWN', message: 'Please wait 42 seconds before asking for a new code.', data: { retryAfter: 42 } } }) });
     const { dialog } = open();
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('button', { name: 'Resend in 42s' })).toBeDisabled();
-    expect(within(dialog).getByText('Please wait 42 seconds before asking for a new code.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(dialog.querySelector('.auth-alert--error')).toBeNull();
+    expect(within(dialog).queryByText('Please wait 42 seconds before asking for a new code.')).not.toBeInTheDocument();
+    const note = within(dialog).getByText(/You can ask for new ones when the countdown ends/);
+    expect(note).toHaveClass('auth-alert--note');
+    await act(() => vi.advanceTimersByTimeAsync(42_000));
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+    expect(note).not.toBeInTheDocument();
+  });
+
+  it('still shows other resend failures as errors', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/v1/otp/resend': () => ({ status: 500, body: { success: false, code: 'INTERNAL', message: 'Something went wrong' } }) });
+    const { dialog } = open();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
   });
 
   it('Cancel and Escape close it', async () => {

@@ -9,6 +9,7 @@ import { retryAfterOf, useCooldown } from './useCooldown';
 
 export const RESEND_COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
 const ENTER_SIX = 'Please enter 6-digit OTP code';
+const COOLDOWN_NOTE = 'Your codes were sent a moment ago. You can ask for new ones when the countdown ends.';
 
 type Row = 'email' | 'sms';
 const isEmptyOtp = (digits: readonly string[]) => otpCode(digits) === '';
@@ -40,12 +41,15 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
   const [error, setError] = useState('');
   const [badRows, setBadRows] = useState<Row[]>([]);
   const [status, setStatus] = useState('');
+  /** Shown while a resend waits out the server's cooldown: information, not a failure. */
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const cooldown = useCooldown();
 
   const verify = async () => {
     setStatus('');
+    setNote('');
     // The e-mail code is always needed. An SMS row left empty is sent as null so that a deployment
     // that sends no SMS (OTP_CHANNELS=email) can still verify; one that does answers 400 for it.
     const bad: Row[] = [...(isCompleteOtp(emailDigits) ? [] : ['email' as const]), ...(isCompleteOtp(smsDigits) || isEmptyOtp(smsDigits) ? [] : ['sms' as const])];
@@ -77,6 +81,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     setError('');
     setBadRows([]);
     setStatus('');
+    setNote('');
     setResending(true);
     try {
       const res = await resendOtp(userId);
@@ -84,7 +89,9 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
       setStatus(res?.message || 'New codes are on their way.');
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, RESEND_COOLDOWN_SECONDS));
-      setError(errorMessage(err, 'Could not send new codes. Please try again.'));
+      // Registration has just sent the codes, so an early click meets the cooldown: the countdown says it all.
+      if (err instanceof ApiError && err.code === 'OTP_COOLDOWN') setNote(COOLDOWN_NOTE);
+      else setError(errorMessage(err, 'Could not send new codes. Please try again.'));
     } finally {
       setResending(false);
     }
@@ -113,6 +120,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
             </p>
           )}
           {status && <p className="auth-alert auth-alert--info">{status}</p>}
+          {note && cooldown.active && <p className="auth-alert auth-alert--note">{note}</p>}
         </div>
         <Button type="submit" block busy={busy}>
           {busy && <span className="spinner" aria-hidden="true" />}

@@ -98,6 +98,26 @@ describe('ProfilePage', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('Refer & Earn: a failed link load says so instead of "Generating link..." for ever, and Try again gets it', async () => {
+    const me = signIn();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockApi({
+      [`GET /api/v1/users/referral-link/${me._id}`]: () => (fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { referralLink: 'http://x/signup?ref=Q' } }),
+    });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/refer-earn' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not create your referral link right now.');
+    expect(screen.queryByPlaceholderText('Generating link...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    expect(logged).toHaveBeenCalledWith('referral link', expect.anything());
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByLabelText('Your referral link')).toHaveValue('http://x/signup?ref=Q'));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeEnabled();
+    logged.mockRestore();
+  });
+
   it('/refer-earn shows the same panel as a page', async () => {
     const me = signIn();
     mockApi({ [`GET /api/v1/users/referral-link/${me._id}`]: () => ({ body: { referralLink: 'http://x/signup?ref=Q' } }) });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
+import { ErrorRetry } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { notify } from '../../lib/toast';
 import { fetchReferralLink } from './auth.api';
@@ -29,7 +30,7 @@ async function copyText(text: string): Promise<void> {
 export function ReferEarnPanel() {
   const { user } = useSession();
   const inputId = useId();
-  const { data: link } = useQuery({
+  const { data: link, isError, isFetching, refetch } = useQuery({
     queryKey: ['referral-link', user?._id],
     enabled: Boolean(user),
     staleTime: Infinity,
@@ -59,10 +60,19 @@ export function ReferEarnPanel() {
         <Icon name="gift" size={40} />
       </div>
       <p className="auth-refer__text">Share your unique link and earn rewards when friends join!</p>
-      <label htmlFor={inputId} className="visually-hidden">
-        Your referral link
-      </label>
-      <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder="Generating link..." onFocus={(e) => e.target.select()} />
+      {isError && !link ? (
+        // Logged above too; without this the field would read "Generating link..." for ever.
+        <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>
+          Could not create your referral link right now.
+        </ErrorRetry>
+      ) : (
+        <>
+          <label htmlFor={inputId} className="visually-hidden">
+            Your referral link
+          </label>
+          <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder="Generating link..." onFocus={(e) => e.target.select()} />
+        </>
+      )}
       <div className="auth-refer__actions">
         <Button variant="secondary" disabled={!link} onClick={copy}>
           <Icon name="copy" size={18} /> Copy

@@ -1,10 +1,15 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { focusMain } from '../../lib/focus';
 import { session } from '../../lib/session';
 import { logout } from './auth.api';
 
-/** Signs out: tells the server (which clears its cookies), then forgets the token, the user and their cached data. */
+/**
+ * Signs out: tells the server (which clears its cookies), then forgets the token, the user and their
+ * cached data. The control that was used (menu item, avatar, profile row) disappears with the session,
+ * so focus moves to <main> instead of falling to <body>.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,5 +22,6 @@ export function useSignOut() {
     session.clear();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'visible-games' });
     navigate('/', { replace: true });
+    focusMain();
   }, [queryClient, navigate]);
 }

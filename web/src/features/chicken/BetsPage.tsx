@@ -69,10 +69,10 @@ export default function BetsPage() {
                   <th scope="col" className="chicken-bets__diff">
                     Difficulty
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num chicken-bets__bet">
                     Bet
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num chicken-bets__mult">
                     Multiplier
                   </th>
                   <th scope="col" className="num">
@@ -86,8 +86,11 @@ export default function BetsPage() {
                     <td>
                       <span className="chicken-bets__date">{dateText(bet.createdAt)}</span>
                       <span className="chicken-bets__time">
-                        {timeText(bet.createdAt)}
+                        <span className="chicken-bets__clock">{timeText(bet.createdAt)}</span>
                         <span className="chicken-bets__diff-inline"> · {bet.difficulty}</span>
+                      </span>
+                      <span className="chicken-bets__bet-inline">
+                        Bet {formatRupees(bet.betAmount)} · {bet.multiplier.toFixed(2)}x
                       </span>
                       {bet.state !== 'playing' &&
                         (bet.serverSeed ? (
@@ -99,8 +102,11 @@ export default function BetsPage() {
                         ))}
                     </td>
                     <td className="chicken-bets__diff">{bet.difficulty}</td>
-                    <td className="num">{formatRupees(bet.betAmount)}</td>
-                    <td className="num">{bet.multiplier.toFixed(2)}x</td>
+                    <td className="num chicken-bets__bet">
+                      {formatRupees(bet.betAmount)}
+                      <span className="chicken-bets__mult-inline">{bet.multiplier.toFixed(2)}x</span>
+                    </td>
+                    <td className="num chicken-bets__mult">{bet.multiplier.toFixed(2)}x</td>
                     <td className="num">
                       <Result bet={bet} />
                     </td>

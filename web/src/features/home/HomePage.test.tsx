@@ -32,6 +32,25 @@ describe('HomePage', () => {
     expect(screen.queryByRole('heading', { name: 'Chicken Road' })).not.toBeInTheDocument();
   });
 
+  it('says so when the games could not be loaded, logs it, and Try again loads them', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockApi({
+      'GET /api/v1/users/visible-games': () => (fail ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: ['chicken'] } }),
+      'GET /api/v1/notification/get': () => ({ body: { success: true, message: null } }),
+    });
+    const user = userEvent.setup();
+    renderApp(routes);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the games right now.');
+    expect(screen.queryByText(/No games are open right now/)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('visible games', expect.anything());
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Chicken Road' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
   it('has the Telegram-subscription and spinner shortcuts', async () => {
     server(null);
     renderApp(routes);

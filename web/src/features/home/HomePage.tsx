@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
-import { Empty, Loading } from '../../components/ui/States';
+import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 import { GameCard } from './GameCard';
@@ -9,7 +9,7 @@ import './home.css';
 
 export default function HomePage() {
   const { signedIn } = useSession();
-  const { games, isPending } = useVisibleGames();
+  const { games, data, isPending, isError, isFetching, refetch } = useVisibleGames();
   return (
     <div className="home">
       <h1 className="visually-hidden">Rupee Arcade</h1>
@@ -29,6 +29,11 @@ export default function HomePage() {
         </h2>
         {isPending ? (
           <Loading />
+        ) : isError && !data ? (
+          // The failure is also logged (useVisibleGames); an empty list here would wrongly say no game is open.
+          <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>
+            Could not load the games right now.
+          </ErrorRetry>
         ) : games.length === 0 ? (
           <Empty>No games are open right now. Please check back soon.</Empty>
         ) : (

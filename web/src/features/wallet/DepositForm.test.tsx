@@ -38,6 +38,21 @@ describe('DepositForm', () => {
     expect(await screen.findByText('No QR Codes uploaded yet.')).toBeInTheDocument();
   });
 
+  it('tells a failed QR load apart from none uploaded, logs it, and Try again loads it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => (fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: QR }) });
+    const user = userEvent.setup();
+    renderApp(<DepositForm />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the QR code right now.');
+    expect(screen.queryByText('No QR Codes uploaded yet.')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('qr codes', expect.anything());
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('img', { name: /Main UPI/ })).toBeInTheDocument();
+    logged.mockRestore();
+  });
+
   it('sends the spec body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),

@@ -35,6 +35,25 @@ describe('TransactionsPage', () => {
     expect(api.find('GET', '/api/v1/wallet/history').map((c) => c.query.get('page'))).toEqual(['1', '2']);
   });
 
+  it('shows money going out with a minus sign and never in green', async () => {
+    const t = (id: string, type: string, direction: 'credit' | 'debit', status: string) => ({ _id: id, id, type, method: 'Wallet', amount: 10, status, direction, createdAt: '2025-01-05T10:00:00.000Z' });
+    mockApi({
+      'GET /api/v1/wallet/history': () => ({
+        body: {
+          success: true,
+          data: { transactions: [t('a', 'bet', 'debit', 'approved'), t('b', 'withdrawal', 'debit', 'pending'), t('c', 'win', 'credit', 'approved')], totalPages: 1, page: 1, total: 3 },
+        },
+      }),
+    });
+    renderApp(<TransactionsPage />);
+    const table = await screen.findByRole('table');
+    const [, bet, withdrawal, win] = within(table).getAllByRole('row');
+    expect(within(bet).getByText('−₹10.00')).toHaveClass('wallet-amount--neutral');
+    expect(within(bet).getByText('−₹10.00')).not.toHaveClass('wallet-amount--approved');
+    expect(within(withdrawal).getByText('−₹10.00')).toHaveClass('wallet-amount--neutral');
+    expect(within(win).getByText('₹10.00')).toHaveClass('wallet-amount--approved');
+  });
+
   it('says when there is nothing, and when loading failed', async () => {
     mockApi({ 'GET /api/v1/wallet/history': () => ({ body: { success: true, data: { transactions: [], totalPages: 1, page: 1, total: 0 } } }) });
     const first = renderApp(<TransactionsPage />);

@@ -4,8 +4,18 @@ import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { formatRupees } from '../../lib/useSession';
-import { useWalletHistory } from './wallet.api';
+import { useWalletHistory, type WalletTransaction } from './wallet.api';
 import './wallet.css';
+
+/**
+ * The amount as the spec colours it (green when approved, neutral otherwise), except that money going
+ * out never looks like income: a debit carries a minus sign and stays neutral even when approved.
+ */
+function Amount({ t }: { t: WalletTransaction }) {
+  const debit = t.direction === 'debit';
+  const tone = !debit && t.status === 'approved' ? 'wallet-amount--approved' : 'wallet-amount--neutral';
+  return <span className={`wallet-table__amount ${tone}`}>{`${debit ? '−' : ''}${formatRupees(Number(t.amount))}`}</span>;
+}
 
 export default function TransactionsPage() {
   const [page, setPage] = useState(1);
@@ -26,7 +36,9 @@ export default function TransactionsPage() {
           <thead>
             <tr>
               <th scope="col">Type</th>
-              <th scope="col">Change</th>
+              <th scope="col" className="wallet-table__method">
+                Change
+              </th>
               <th scope="col" className="wallet-table__num">
                 Balance
               </th>
@@ -35,10 +47,13 @@ export default function TransactionsPage() {
           <tbody>
             {data.transactions.map((t) => (
               <tr key={t._id ?? t.id}>
-                <td className="wallet-table__type">{HISTORY_TYPE_LABELS[t.type] ?? t.type}</td>
-                <td>{t.method}</td>
+                <td className="wallet-table__type">
+                  {HISTORY_TYPE_LABELS[t.type] ?? t.type}
+                  <span className="wallet-table__method-inline">{t.method}</span>
+                </td>
+                <td className="wallet-table__method">{t.method}</td>
                 <td className="wallet-table__num">
-                  <span className={t.status === 'approved' ? 'wallet-amount--approved' : 'wallet-amount--neutral'}>{formatRupees(Number(t.amount))}</span>
+                  <Amount t={t} />
                   <span className={`wallet-table__status wallet-table__status--${t.status}`}>{t.status}</span>
                 </td>
               </tr>

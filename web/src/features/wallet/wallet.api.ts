@@ -11,6 +11,8 @@ export interface WalletTransaction {
   method: string;
   amount: number;
   status: string;
+  /** credit: money in (or due in once approved); debit: money out (bets, withdrawals). */
+  direction?: 'credit' | 'debit';
   createdAt: string;
 }
 

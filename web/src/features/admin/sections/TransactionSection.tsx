@@ -33,7 +33,10 @@ export function TransactionSection() {
                 </div>
                 <div className="admin-card__row">
                   <span className="admin-card__type">{HISTORY_TYPE_LABELS[t.type] ?? t.type}</span>
-                  <strong className={t.status === 'approved' ? 'admin-amount admin-amount--approved' : 'admin-amount'}>{formatAmount(t.amount)}</strong>
+                  {/* Money out carries a minus and is never green, so it does not read as income. */}
+                  <strong className={t.direction !== 'debit' && t.status === 'approved' ? 'admin-amount admin-amount--approved' : 'admin-amount'}>
+                    {`${t.direction === 'debit' ? '−' : ''}${formatAmount(t.amount)}`}
+                  </strong>
                 </div>
                 <div className="admin-card__row admin-card__meta">
                   <span className="admin-card__method">{t.method}</span>

@@ -1,4 +1,4 @@
-import type { PointerEvent } from 'react';
+import type { CSSProperties, PointerEvent } from 'react';
 import { DIFFICULTIES, MIN_BET } from '../../../../../contracts/chicken';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
@@ -6,6 +6,15 @@ import { formatRupees } from '../../../lib/useSession';
 import type { useChickenGame } from '../useChickenGame';
 
 type Game = ReturnType<typeof useChickenGame>;
+
+/** A running number and its length, which the stylesheet uses to shrink long values (₹9,99,999.00) to fit their box. */
+function Stat({ text, className, testId }: { text: string; className: string; testId?: string }) {
+  return (
+    <span className={className} data-testid={testId} style={{ '--chars': Math.max(6, text.length) } as CSSProperties}>
+      {text}
+    </span>
+  );
+}
 
 /**
  * A tapped or clicked button gives focus back to the page, so the next Space walks the chicken
@@ -22,21 +31,18 @@ export function Controls({ game }: { game: Game }) {
       <div className="chicken-stats" aria-live="off">
         <div className="chicken-stats__item">
           <span className="chicken-stats__label">Current Multiplier</span>
-          <span className="chicken-stats__value" data-testid="current-multiplier">
-            {game.currentMultiplier.toFixed(2)}x
-          </span>
+          <Stat className="chicken-stats__value" testId="current-multiplier" text={`${game.currentMultiplier.toFixed(2)}x`} />
         </div>
         <div className="chicken-stats__item">
           <span className="chicken-stats__label">Potential Win</span>
-          <span className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`} data-testid="potential-win">
-            {formatRupees(game.potentialWin)}
-          </span>
+          <Stat className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`} testId="potential-win" text={formatRupees(game.potentialWin)} />
         </div>
         <div className="chicken-stats__item">
           <span className="chicken-stats__label">Next Lane</span>
-          <span className="chicken-stats__value chicken-stats__value--next">
-            {phase === 'idle' || (phase === 'playing' && game.nextMultiplier !== undefined) ? `${(game.nextMultiplier ?? 0).toFixed(2)}x` : '—'}
-          </span>
+          <Stat
+            className="chicken-stats__value chicken-stats__value--next"
+            text={phase === 'idle' || (phase === 'playing' && game.nextMultiplier !== undefined) ? `${(game.nextMultiplier ?? 0).toFixed(2)}x` : '—'}
+          />
         </div>
       </div>
 
