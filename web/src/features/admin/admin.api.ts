@@ -30,6 +30,8 @@ export interface MoneyRequest {
   remarks?: string | null;
   fullName?: string;
   email?: string;
+  /** Deposits only: other claims of the same transaction id (a reused or copied id). */
+  earlierClaims?: number;
 }
 
 export type RequestKind = 'deposit' | 'withdrawal';

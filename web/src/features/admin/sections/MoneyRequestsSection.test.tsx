@@ -68,6 +68,18 @@ describe('MoneyRequestsSection (deposits)', () => {
     expect(api.find('GET', '/api/v1/wallet/history/deposit').map((c) => c.query.get('method'))).toEqual([null, 'crypto', null]);
   });
 
+  it('warns when a transaction id was submitted before', async () => {
+    mockApi({
+      'GET /api/v1/wallet/history/deposit': () => ({
+        body: { success: true, data: { deposit: [{ ...deposit('d-1', 'UPI'), earlierClaims: 2 }, { ...deposit('d-2', 'UPI'), earlierClaims: 0 }], totalPages: 1 } },
+      }),
+    });
+    renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]).getByRole('note')).toHaveTextContent('also submitted 2 times before');
+    expect(within(items[1]).queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('leaves approval of Telegram subscriptions to the Telegram section', async () => {
     mockApi({ 'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-9', 'Telegram')], totalPages: 1 } } }) });
     renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
