@@ -1,22 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HistoryPage } from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrCode, type QrKind } from '../../lib/qrCodes';
 
-export interface HistoryEntry {
-  _id: string;
-  id?: string;
-  type: string;
-  method: string;
-  amount: number;
-  status: string;
-  /** credit: money into the player's wallet; debit: money out (bets, withdrawals). */
-  direction?: 'credit' | 'debit';
-  createdAt: string;
-  userId?: string;
-  fullName?: string;
-  email?: string;
-}
+export type { HistoryTransaction as HistoryEntry } from '../../../../contracts/wallet';
 
 /** A deposit or withdrawal request waiting for (or past) an admin's decision. */
 export interface MoneyRequest {
@@ -42,7 +30,7 @@ export function useAllHistory(page: number) {
   return useQuery({
     queryKey: ['admin', 'history', page],
     queryFn: async ({ signal }) =>
-      (await api<{ data: { transactions: HistoryEntry[]; totalPages: number; page: number; total: number } }>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
+      (await api<{ data: HistoryPage }>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,30 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { payNumberSchema } from '../../../../contracts/wallet';
+import { payNumberSchema, type DepositMethod, type HistoryPage, type WithdrawMethod } from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
-export interface WalletTransaction {
-  _id: string;
-  id?: string;
-  type: string;
-  method: string;
-  amount: number;
-  status: string;
-  /** credit: money in (or due in once approved); debit: money out (bets, withdrawals). */
-  direction?: 'credit' | 'debit';
-  createdAt: string;
-}
+export type { HistoryPage, HistoryTransaction as WalletTransaction } from '../../../../contracts/wallet';
 
-export interface HistoryPage {
-  transactions: WalletTransaction[];
-  totalPages: number;
-  page: number;
-  total: number;
-}
-
-export type DepositMethod = 'UPI' | 'Crypto' | 'Telegram';
-export type WithdrawMethod = 'UPI' | 'USDT' | 'ETH';
+export type { DepositMethod, WithdrawMethod } from '../../../../contracts/wallet';
 
 export interface DepositRequest {
   userId: string;
