@@ -43,4 +43,7 @@ export async function resetDatabase(database: Database): Promise<void> {
 }
 
 /** Rows that migrations insert; keep in step with server/db/migrations. */
-const SEED_SQL = `INSERT INTO ledger_accounts (kind) VALUES ('house'), ('cash'), ('promotions');`;
+const SEED_SQL = `INSERT INTO ledger_accounts (id, kind) VALUES
+  ('00000000-0000-4000-8000-000000000001', 'house'),
+  ('00000000-0000-4000-8000-000000000002', 'cash'),
+  ('00000000-0000-4000-8000-000000000003', 'promotions');`;

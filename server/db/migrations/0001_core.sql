@@ -35,7 +35,11 @@ CREATE TABLE ledger_accounts (
 CREATE UNIQUE INDEX ledger_accounts_user_kind_key ON ledger_accounts (user_id, kind) WHERE user_id IS NOT NULL;
 CREATE UNIQUE INDEX ledger_accounts_system_kind_key ON ledger_accounts (kind) WHERE user_id IS NULL;
 
-INSERT INTO ledger_accounts (kind) VALUES ('house'), ('cash'), ('promotions');
+-- Fixed ids, known to the code (ledger.repo.ts), so a transfer never has to look them up.
+INSERT INTO ledger_accounts (id, kind) VALUES
+  ('00000000-0000-4000-8000-000000000001', 'house'),
+  ('00000000-0000-4000-8000-000000000002', 'cash'),
+  ('00000000-0000-4000-8000-000000000003', 'promotions');
 
 CREATE TABLE ledger_transfers (
   id                 bigserial PRIMARY KEY,

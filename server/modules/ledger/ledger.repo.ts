@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
 
@@ -20,15 +20,12 @@ export async function ensureUserAccount(db: DbOrTx, userId: string, kind: UserAc
   return (await findUserAccountId(db, userId, kind))!;
 }
 
-
-export async function systemAccountId(db: DbOrTx, kind: SystemAccountKind): Promise<string> {
-  const [row] = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.userId)));
-  if (!row) throw new Error(`System account ${kind} is missing: migrations not applied?`);
-  return row.id;
-}
+/** The system accounts' ids, fixed by migrations/0001_core.sql: no look-up on the hot path. */
+export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKind, string> = {
+  house: '00000000-0000-4000-8000-000000000001',
+  cash: '00000000-0000-4000-8000-000000000002',
+  promotions: '00000000-0000-4000-8000-000000000003',
+};
 
 /** Inserts the transfer unless its idempotency key exists; answers the new id or null. */
 export async function insertTransfer(

@@ -20,7 +20,7 @@ export interface TransferInput {
 export const INSUFFICIENT_BALANCE = 'Insufficient balance!';
 
 async function resolve(tx: Tx, ref: AccountRef): Promise<string> {
-  return 'system' in ref ? repo.systemAccountId(tx, ref.system) : repo.ensureUserAccount(tx, ref.user, ref.kind ?? 'wallet');
+  return 'system' in ref ? repo.SYSTEM_ACCOUNT_IDS[ref.system] : repo.ensureUserAccount(tx, ref.user, ref.kind ?? 'wallet');
 }
 
 /**
