@@ -16,6 +16,7 @@ import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
 import type { App } from './types.js';
 
@@ -29,7 +30,8 @@ export interface BuildOptions {
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count or the proxies' addresses (config.ts refuses "trust any"); Fastify takes both.
+    trustProxy: config.TRUST_PROXY as string[] | false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (bad percent-encoding) gets the same error envelope as everything else.
@@ -64,6 +66,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     crossOriginResourcePolicy: { policy: config.CORS_ORIGINS.length ? 'cross-origin' : 'same-origin' },
   });
+  await app.register(securityHeadersPlugin);
   await app.register(cors, { origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false, credentials: true });
   await app.register(cookie);
   await app.register(rateLimit, {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -12,6 +12,30 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(z.url().optional());
+/**
+ * Which proxies may speak for the client in `X-Forwarded-For`: a hop count (`1` for one proxy in
+ * front) or the proxies' own addresses/CIDRs. "Trust any" is refused: with it every request could
+ * name its own address and get a fresh rate-limit allowance.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const text = (v ?? '').trim();
+    if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    if (text === 'true' || text === 'yes' || text === '*') {
+      ctx.addIssue({ code: 'custom', message: 'give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.0/8); trusting any sender is unsafe' });
+      return z.NEVER;
+    }
+    const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not an address, CIDR or hop count: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return list;
+  });
 const rupees = (dflt: number) => z.coerce.number().positive().max(10_000_000).default(dflt);
 
 export const OTP_CHANNELS = ['email', 'sms'] as const;
@@ -30,9 +54,9 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.url())),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JWT_ACCESS_SECRET: z.string().min(32).optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: optionalUrl,
@@ -50,7 +74,7 @@ const envSchema = z.object({
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PHONE: z.string().regex(/^\+\d{8,15}$/, 'must look like +919876543210').default('+919999999999'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEPOSIT_MIN: rupees(100),
@@ -67,7 +91,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
-  jwtAccessSecret: string;
+  /** Keys derived from APP_SECRET, one per use, so no key does two jobs. */
+  keys: { accessToken: string; otp: string };
   isProduction: boolean;
   devOutbox: boolean;
 };
@@ -94,9 +119,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...values,
     dataDir,
     isProduction,
-    jwtAccessSecret: values.JWT_ACCESS_SECRET ?? persistentSecret(dataDir, 'jwt-access'),
+    keys: deriveKeys(values.APP_SECRET ?? persistentSecret(dataDir, 'app')),
     devOutbox: values.DEV_OUTBOX && !isProduction,
   };
+}
+
+/** One configured secret, separate keys: signing access tokens and hashing one-time codes. */
+function deriveKeys(secret: string): Config['keys'] {
+  const derive = (use: string) => Buffer.from(hkdfSync('sha256', secret, 'rupee-arcade', use, 32)).toString('base64url');
+  return { accessToken: derive('access-token'), otp: derive('one-time-code') };
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureFirstAdmin } from './modules/accounts/first-admin.js';
+import { startupReport } from './startup.js';
 
 async function main() {
   let config;
@@ -27,7 +28,12 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // On the console as well as in the log: whoever starts the server must see the mode and the warnings.
+  const { line, warnings } = startupReport(config, address);
+  console.log(line);
+  for (const warning of warnings) console.warn(`WARNING: ${warning}`);
+  app.log.info({ mode: config.NODE_ENV, node: process.versions.node, warnings }, 'started');
 }
 
 main().catch((err) => {

@@ -10,6 +10,8 @@ export interface AuthUser {
   role: 'user' | 'admin';
   accessPages: AccessPage[];
   tokenVersion: number;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
 }
 
 declare module 'fastify' {

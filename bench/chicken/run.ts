@@ -77,7 +77,7 @@ async function measure(database: string, env: Record<string, string>, players: n
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    JWT_ACCESS_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     SMTP_URL: 'smtp://127.0.0.1:9',
     SMS_URL: 'http://127.0.0.1:9/sms',
     ...env,

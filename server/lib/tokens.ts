@@ -6,24 +6,29 @@ export interface AccessClaims {
   role: 'user' | 'admin';
   /** The user's token version when issued: a password reset bumps it and voids older tokens. */
   tv: number;
+  /** The session (refresh-token family) it belongs to: signing out ends it, and the token with it. */
+  sid: string;
 }
 
-export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ role: claims.role, tv: claims.tv })
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const keyOf = (key: string) => new TextEncoder().encode(key);
+
+export async function signAccessToken(key: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ role: claims.role, tv: claims.tv, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(new TextEncoder().encode(secret));
+    .sign(keyOf(key));
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/** The claims of a valid token, or null. A token without `exp`, `sub` or `sid` is never valid. */
+export async function verifyAccessToken(key: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || (payload.role !== 'user' && payload.role !== 'admin') || typeof payload.tv !== 'number') {
-      return null;
-    }
-    return { sub: payload.sub, role: payload.role, tv: payload.tv };
+    const { payload } = await jwtVerify(token, keyOf(key), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+    const { sub, role, tv, sid } = payload;
+    if (typeof sub !== 'string' || !UUID.test(sub) || (role !== 'user' && role !== 'admin') || typeof tv !== 'number' || typeof sid !== 'string' || !UUID.test(sid)) return null;
+    return { sub, role, tv, sid };
   } catch {
     return null;
   }

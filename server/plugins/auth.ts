@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessPage } from '../../contracts/roles.js';
-import { users } from '../db/schema/index.js';
+import { findSessionUser } from '../modules/accounts/session.repo.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
 import type { App, AuthUser } from '../types.js';
@@ -16,7 +15,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Resolves the caller on every request from `Authorization: Bearer <t>`, a bare
  * `Authorization: <t>` (what the spec's client sends) or the httpOnly accessToken cookie.
- * The user row is read fresh, so a removed admin page or a password reset takes effect at once.
+ * The user row and the session are read fresh, so a removed admin page, a password reset or a
+ * sign-out takes effect at once.
  */
 export const authPlugin = fp(async (app: App) => {
   app.decorateRequest('user', null);
@@ -29,16 +29,14 @@ export const authPlugin = fp(async (app: App) => {
     const fromHeader = header ? header.replace(/^Bearer\s+/i, '').trim() : '';
     const token = fromHeader || request.cookies?.[ACCESS_COOKIE];
     if (!token || token === 'null' || token === 'undefined') return;
-    const claims = await verifyAccessToken(app.config.jwtAccessSecret, token);
+    const claims = await verifyAccessToken(app.config.keys.accessToken, token);
     if (!claims) return;
-    const [row] = await app.db
-      .select({ id: users.id, role: users.role, accessPages: users.accessPages, tokenVersion: users.tokenVersion, verifiedAt: users.verifiedAt })
-      .from(users)
-      .where(eq(users.id, claims.sub));
-    if (!row || row.tokenVersion !== claims.tv || !row.verifiedAt) return;
+    const row = await findSessionUser(app.db, claims.sub, claims.sid);
+    // A signed-out session, a changed password or a withdrawn verification voids the token at once.
+    if (!row || !row.live || row.tokenVersion !== claims.tv || !row.verifiedAt) return;
     const via = fromHeader ? 'header' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameSiteRequest(request, allowedOrigins)) return;
-    request.user = { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion };
+    request.user = { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
     request.authVia = via;
   });
 });

@@ -7,6 +7,8 @@ import type { App } from '../types.js';
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
+      const retryAfter = (err.extra.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (err.status === 429 && typeof retryAfter === 'number' && retryAfter > 0) reply.header('Retry-After', String(retryAfter));
       return reply.status(err.status).send({ success: false, code: err.code, message: err.message, ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

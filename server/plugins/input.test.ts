@@ -61,7 +61,7 @@ describe('input the database cannot store, malformed addresses and the web app',
 
 describe('configuration', () => {
   it('refuses to start in production without a way to deliver codes, naming the key', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')), JWT_ACCESS_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')), APP_SECRET: 'x'.repeat(40) })).toThrow(/SMTP_URL/);
   });
 
   it('names every bad key', () => {

@@ -13,7 +13,7 @@ export async function createTestApp(overrides: Partial<Env> = {}, env: Record<st
     {
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'rupee-test-')),
-      JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       DEV_OUTBOX: '1',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '100000',

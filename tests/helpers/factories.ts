@@ -4,7 +4,7 @@ import type { AccessPage } from '../../contracts/roles.js';
 import { ACCESS_PAGES } from '../../contracts/roles.js';
 import { users } from '../../server/db/schema/index.js';
 import { hashPassword } from '../../server/lib/passwords.js';
-import { signAccessToken } from '../../server/lib/tokens.js';
+import { startSession } from '../../server/modules/accounts/session.service.js';
 import { transfer } from '../../server/modules/ledger/ledger.service.js';
 import type { App } from '../../server/types.js';
 
@@ -58,7 +58,7 @@ export async function createPlayer(
       }),
     );
   }
-  const token = await signAccessToken(app.config.jwtAccessSecret, { sub: row.id, role: row.role, tv: row.tokenVersion }, 3600);
+  const { accessToken: token } = await startSession(app.db, app.config, row);
   return { id: row.id, email: row.email, phoneNumber: row.phoneNumber, fullName: row.fullName, password, token, headers: { authorization: token } };
 }
 

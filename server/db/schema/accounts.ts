@@ -52,3 +52,11 @@ export const siteNotification = pgTable('site_notification', {
   updatedBy: uuid('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// migrations/0005_auth_throttle.sql
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: ts('blocked_until'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

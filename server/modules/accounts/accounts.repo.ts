@@ -1,5 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { pgError, PG } from '../../lib/errors.js';
 import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,18 +48,24 @@ export async function insertUser(
   return row;
 }
 
-/** A registration repeated before verification takes over the unverified record. */
-export async function updateUnverifiedUser(
-  db: DbOrTx,
-  id: string,
-  values: Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'passwordHash' | 'referredBy'>,
-): Promise<UserRow> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(users.id, id), sql`${users.verifiedAt} IS NULL`))
-    .returning();
-  return row;
+/**
+ * Removes an unverified registration older than `hours`, with its empty wallet, so its e-mail and
+ * phone can be registered afresh. Answers false (and removes nothing) when the record is younger,
+ * verified, or anything else refers to it.
+ */
+export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours: number): Promise<boolean> {
+  const abandoned = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND u.verified_at IS NULL AND u.created_at < now() - make_interval(hours => ${hours}))
+    AND NOT EXISTS (SELECT 1 FROM users r WHERE r.referred_by = ${id})
+    AND NOT EXISTS (SELECT 1 FROM ledger_accounts a JOIN ledger_transfers t ON t.debit_account_id = a.id OR t.credit_account_id = a.id WHERE a.user_id = ${id})`;
+  const remove = sql`WITH gone_accounts AS (DELETE FROM ledger_accounts WHERE user_id = ${id} AND ${abandoned} RETURNING 1)
+    DELETE FROM users WHERE id = ${id} AND ${abandoned} RETURNING id`;
+  try {
+    // A savepoint: a row elsewhere that still refers to the person keeps them, and the outer transaction goes on.
+    return await (db as Tx).transaction(async (sp) => ((await sp.execute(remove)) as unknown as { rows: unknown[] }).rows.length === 1);
+  } catch (err) {
+    if (pgError(err).code === PG.foreignKeyViolation) return false;
+    throw err;
+  }
 }
 
 export async function markVerified(db: DbOrTx, id: string): Promise<void> {

@@ -47,7 +47,7 @@ export async function accountsRoutes(app: App): Promise<void> {
 
   app.post('/users/reset-password', { schema: { body: resetPasswordSchema, tags }, config: limit }, async (request, reply) => {
     await resetPassword(deps, request.body);
-    clearSessionCookies(request, reply);
+    clearSessionCookies(request, reply, app.config);
     return { success: true, message: MESSAGES.passwordReset };
   });
 

@@ -11,6 +11,7 @@ import type { Messenger } from '../messaging/messaging.service.js';
 import type { Background } from '../shared/background.js';
 import * as users from './accounts.repo.js';
 import { channelWords, deliverCodes } from './otp.delivery.js';
+import { attemptSucceeded, takeAttempt } from './throttle.service.js';
 import { consumeCodes, cooldownRemaining, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
 
 export interface AccountsDeps {
@@ -42,6 +43,19 @@ function raceMessage(err: unknown): AppError | null {
   return conflict('This email or phone number was registered a moment ago. Please try again.', 'REGISTRATION_CONFLICT');
 }
 
+/** An unverified registration older than this no longer holds its e-mail and phone. */
+export const PENDING_REGISTRATION_HOURS = 24;
+
+type RegisterOutcome =
+  | { kind: 'created'; user: users.UserRow; codes: IssuedCode[] }
+  | { kind: 'pending'; user: users.UserRow; codes: IssuedCode[]; wait: number };
+
+/**
+ * Creates an account awaiting verification. An e-mail or phone that an account already holds is
+ * never taken over: a verified account is refused outright, and a recent unverified one is left
+ * exactly as it is (name, password and contacts) and its owner gets a new code; whoever holds
+ * that code can finish it. Only an unverified registration older than a day gives way.
+ */
 export async function register(deps: AccountsDeps, input: RegisterInput) {
   const { db, config } = deps;
   const referrer = input.ref_by ? await users.findUserByReferralCode(db, input.ref_by) : undefined;
@@ -49,9 +63,9 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
   const channels = config.OTP_CHANNELS;
 
-  let outcome: { user: users.UserRow; codes: IssuedCode[] };
+  let outcome: RegisterOutcome;
   try {
-    outcome = await db.transaction(async (tx) => {
+    outcome = await db.transaction(async (tx): Promise<RegisterOutcome> => {
       const holders = await users.lockUsersByEmailOrPhone(tx, input.email, input.phoneNumber);
       const verified = holders.find((u) => u.verifiedAt);
       if (verified) {
@@ -59,27 +73,38 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
           ? conflict('An account with this email already exists.', 'EMAIL_TAKEN')
           : conflict('An account with this phone number already exists.', 'PHONE_TAKEN');
       }
-      // An unverified record is worth nothing until its owner proves the e-mail and phone, so
-      // registering again takes it over. Two different unverified records would have to merge.
-      if (holders.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
-      const previous = holders[0];
-      if (previous && referrer?.id === previous.id) throw badRequest(MESSAGES.referralInvalid, 'REFERRAL_INVALID');
+      const pending: users.UserRow[] = [];
+      for (const holder of holders) {
+        if (!(await users.deleteAbandonedRegistration(tx, holder.id, PENDING_REGISTRATION_HOURS))) pending.push(holder);
+      }
+      if (pending.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
+      if (pending.length === 1) {
+        const owner = pending[0];
+        const wait = await cooldownRemaining(tx, owner.id, 'verify', channels);
+        return { kind: 'pending', user: owner, wait, codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels) };
+      }
       const values = { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, referredBy: referrer?.id ?? null };
-      const user = previous
-        ? await users.updateUnverifiedUser(tx, previous.id, values)
-        : await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
+      const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
       await ensureWallet(tx, user.id);
-      // The same person repeating the form within the cooldown keeps the codes already sent.
-      const sameTarget = previous && previous.email === user.email && previous.phoneNumber === user.phoneNumber;
-      if (sameTarget && (await cooldownRemaining(tx, user.id, 'verify', channels)) > 0) return { user, codes: [] };
-      return { user, codes: await issueCodes(tx, config.jwtAccessSecret, user.id, 'verify', channels) };
+      return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels) };
     });
   } catch (err) {
     throw raceMessage(err) ?? err;
   }
 
   const { user, codes } = outcome;
+  // Codes go to the contacts on record, never to the ones just typed.
   const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
+  if (outcome.kind === 'pending') {
+    const contact = user.email.toLowerCase() === input.email ? 'This e-mail' : 'This phone number';
+    const message =
+      outcome.wait > 0
+        ? `${contact} is waiting for verification: enter the code we sent, or ask for a new one in ${outcome.wait} seconds.`
+        : failed.length === codes.length
+          ? `${contact} is waiting for verification, but we could not send a new code. Please use Resend OTP.`
+          : `${contact} is waiting for verification: we sent a new code.`;
+    throw conflict(message, 'PENDING_VERIFICATION', { data: { userId: user.id, retryAfter: outcome.wait || OTP_RESEND_COOLDOWN_SECONDS } });
+  }
   const message = failed.length
     ? `Registration successful, but we could not send your ${channelWords(failed)} code. Please use Resend OTP.`
     : MESSAGES.registered;
@@ -97,12 +122,14 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   const user = await users.findUserById(db, input.userId);
   if (!user) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
   if (user.verifiedAt) throw alreadyVerified();
+  await takeAttempt(db, 'verify', user.id);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.jwtAccessSecret, user.id, 'verify', given);
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given);
     if (checked.ok) await users.markVerified(tx, user.id);
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
+  await attemptSucceeded(db, 'verify', user.id);
 }
 
 export async function resend(deps: AccountsDeps, userId: string) {
@@ -118,7 +145,7 @@ export async function resend(deps: AccountsDeps, userId: string) {
     if (wait > 0) {
       throw new AppError('OTP_COOLDOWN', 429, `Please wait ${wait} seconds before asking for a new code.`, { data: { retryAfter: wait } });
     }
-    return issueCodes(tx, config.jwtAccessSecret, user.id, 'verify', channels);
+    return issueCodes(tx, config.keys.otp, user.id, 'verify', channels);
   });
   const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
   if (failed.length === codes.length) {

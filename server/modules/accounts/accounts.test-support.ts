@@ -75,6 +75,14 @@ export function login(app: App, payload: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/v1/users/login', payload });
 }
 
+/** Signs in and answers the access token, the refresh token from its cookie and the user. */
+export async function signIn(app: App, payload: Record<string, unknown>) {
+  const res = await login(app, payload);
+  expect(res.statusCode).toBe(200);
+  const { accessToken, user } = res.json().data;
+  return { accessToken: accessToken as string, refreshToken: cookie(res, 'refreshToken')!.value, user };
+}
+
 export function cookie(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
 }

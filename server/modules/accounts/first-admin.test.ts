@@ -13,7 +13,7 @@ const adminCount = async (app: App) =>
 describe('first admin', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PHONE: '+919000000009', ADMIN_PASSWORD: 'Admin#12345' });
+    app = await createTestApp({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PHONE: '+919000000009', ADMIN_PASSWORD: 'Admin#12345678' });
   });
   afterAll(() => app.close());
 
@@ -22,7 +22,7 @@ describe('first admin', () => {
     expect(await ensureFirstAdmin(app)).toEqual({ created: false, reason: 'exists' });
     expect(await adminCount(app)).toBe(1);
 
-    const res = await login(app, { email: 'boss@example.com', password: 'Admin#12345' });
+    const res = await login(app, { email: 'boss@example.com', password: 'Admin#12345678' });
     expect(res.statusCode).toBe(200);
     const { user } = res.json().data;
     expect(user).toMatchObject({ role: 'admin', phoneNumber: '+919000000009', accessPages: [...ACCESS_PAGES] });

@@ -8,6 +8,7 @@ import { deliverCodes } from './otp.delivery.js';
 import { consumeCodes, cooldownRemaining, issueCodes, type OtpChannel } from './otp.service.js';
 import { revokeAllForUser } from './session.repo.js';
 import { findByIdentifier } from './session.service.js';
+import { attemptSucceeded, takeAttempt } from './throttle.service.js';
 
 type RequestInput = z.output<typeof requestResetSchema>;
 type ResetInput = z.output<typeof resetPasswordSchema>;
@@ -32,7 +33,7 @@ export async function requestReset(deps: AccountsDeps, input: RequestInput): Pro
   const codes = await db.transaction(async (tx) => {
     await users.lockUser(tx, user.id);
     if ((await cooldownRemaining(tx, user.id, 'reset', [channel])) > 0) return [];
-    return issueCodes(tx, config.jwtAccessSecret, user.id, 'reset', [channel]);
+    return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel]);
   });
   if (!codes.length) return;
   const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber };
@@ -44,9 +45,10 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   const { db, config } = deps;
   const user = await findByIdentifier(db, input);
   if (!user || !user.verifiedAt) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
+  await takeAttempt(db, 'reset', user.id);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.jwtAccessSecret, user.id, 'reset', { [channelFor(config, input)]: input.otp });
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp });
     if (checked.ok) {
       await users.setPasswordHash(tx, user.id, passwordHash);
       await revokeAllForUser(tx, user.id);
@@ -54,4 +56,5 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
+  await attemptSucceeded(db, 'reset', user.id);
 }

@@ -5,7 +5,7 @@ import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import type { Messenger, OutgoingMessage } from '../messaging/messaging.service.js';
 import { createBackground } from '../shared/background.js';
-import { login, newPerson, outbox, outboxOf, refresh, registerVerified } from './accounts.test-support.js';
+import { login, newPerson, signIn, outbox, outboxOf, refresh, registerVerified } from './accounts.test-support.js';
 import { requestReset as requestResetCode } from './password-reset.service.js';
 
 const requestReset = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload });
@@ -35,8 +35,8 @@ describe('forgot password', () => {
 
   it('resets by e-mail code and signs out every session and access token', async () => {
     const person = await registerVerified(app);
-    const session = (await login(app, { email: person.email, password: person.password })).json().data;
-    const other = (await login(app, { phoneNumber: person.phoneNumber, password: person.password })).json().data;
+    const session = await signIn(app, { email: person.email, password: person.password });
+    const other = await signIn(app, { phoneNumber: person.phoneNumber, password: person.password });
 
     const before = (await outbox(app, person.email)).length;
     expect((await requestReset(app, { email: person.email })).statusCode).toBe(200);
@@ -80,8 +80,8 @@ describe('forgot password', () => {
 
   it('changes the password, voids every access token, keeps this session refreshable and signs out the others', async () => {
     const person = await registerVerified(app);
-    const here = (await login(app, { email: person.email, password: person.password })).json().data;
-    const elsewhere = (await login(app, { email: person.email, password: person.password })).json().data;
+    const here = await signIn(app, { email: person.email, password: person.password });
+    const elsewhere = await signIn(app, { email: person.email, password: person.password });
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/users/change-password',

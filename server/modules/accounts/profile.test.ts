@@ -66,7 +66,7 @@ describe('balance, referral link and public site data', () => {
   });
 
   it('sets Secure cookies when the request came over TLS', async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: true });
+    const proxied = await createTestApp({ TRUST_PROXY: 1 });
     try {
       const p = await createPlayer(proxied);
       const res = await proxied.inject({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email: p.email, password: p.password } });

@@ -2,19 +2,32 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.js';
 
-/** httpOnly, SameSite=Strict, whole site; Secure whenever the request itself came over TLS. */
-function attributes(request: FastifyRequest) {
-  return { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: request.protocol === 'https' };
+/**
+ * Reached over https: the public address says so, the connection is TLS, or a proxy in front says
+ * it terminated TLS. The header is read even from an untrusted sender: a forged one only makes
+ * the cookie Secure, which harms nobody but the forger.
+ */
+function overHttps(request: FastifyRequest, config: Config): boolean {
+  if (config.PUBLIC_URL?.startsWith('https:') || request.protocol === 'https') return true;
+  const forwarded = request.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return proto === 'https' || /proto=https/i.test(String(request.headers.forwarded ?? ''));
 }
 
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, tokens: { accessToken: string; refreshToken: string }): void {
-  const attrs = attributes(request);
+/** httpOnly, SameSite=Strict, whole site; Secure whenever the site is reached over https. */
+function attributes(request: FastifyRequest, config: Config) {
+  return { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: overHttps(request, config) };
+}
+
+/** Sets the access cookie, and the refresh cookie when there is a new refresh token. */
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, tokens: { accessToken: string; refreshToken?: string }): void {
+  const attrs = attributes(request, config);
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...attrs, maxAge: config.ACCESS_TOKEN_TTL_SECONDS });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...attrs, maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
+  if (tokens.refreshToken) reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...attrs, maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400 });
 }
 
-export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
-  const attrs = attributes(request);
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config): void {
+  const attrs = attributes(request, config);
   reply.clearCookie(ACCESS_COOKIE, attrs);
   reply.clearCookie(REFRESH_COOKIE, attrs);
 }

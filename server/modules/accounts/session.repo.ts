@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { refreshTokens, users } from '../../db/schema/index.js';
 
-export type RefreshRow = typeof refreshTokens.$inferSelect & { expired: boolean };
+export type RefreshRow = typeof refreshTokens.$inferSelect & { expired: boolean; rotatedSecondsAgo: number | null };
 
 export async function insertRefreshToken(db: DbOrTx, v: { userId: string; familyId: string; tokenHash: string; ttlDays: number }): Promise<void> {
   await db.insert(refreshTokens).values({
@@ -25,6 +25,7 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
       revokedAt: refreshTokens.revokedAt,
       createdAt: refreshTokens.createdAt,
       expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
+      rotatedSecondsAgo: sql<number | null>`extract(epoch from now() - ${refreshTokens.rotatedAt})::float8`,
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
@@ -52,4 +53,31 @@ export async function revokeAllForUser(db: DbOrTx, userId: string, keepFamilyId?
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(keepFamilyId ? and(mine, ne(refreshTokens.familyId, keepFamilyId)) : mine);
+}
+
+export interface SessionUser {
+  id: string;
+  role: 'user' | 'admin';
+  accessPages: string[];
+  tokenVersion: number;
+  verifiedAt: Date | null;
+  /** The session still has a token that is neither revoked nor expired. */
+  live: boolean;
+}
+
+/** The caller of an access token and whether its session is still open, in one query per request. */
+export async function findSessionUser(db: DbOrTx, userId: string, familyId: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      accessPages: users.accessPages,
+      tokenVersion: users.tokenVersion,
+      verifiedAt: users.verifiedAt,
+      // Plain names: inside a select list Drizzle leaves columns unqualified, and "id" would bind to refresh_tokens.
+      live: sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId} AND r.user_id = ${userId} AND r.revoked_at IS NULL AND r.expires_at > now())`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row as SessionUser | undefined;
 }

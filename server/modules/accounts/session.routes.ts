@@ -17,7 +17,8 @@ export function sessionRoutes(app: App): void {
   app.post('/users/login', { schema: { body: loginSchema, tags }, config: limit }, async (request, reply) => {
     const { user, accessToken, refreshToken } = await login(app.db, app.config, request.body);
     setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
-    return { success: true, message: 'Login successful', data: { accessToken, refreshToken, user: toPublicUser(user) } };
+    // The refresh token lives only in its httpOnly cookie, out of reach of any script.
+    return { success: true, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
   });
 
   app.post('/users/refresh-token', { schema: { tags }, config: limit }, async (request, reply) => {
@@ -26,14 +27,14 @@ export function sessionRoutes(app: App): void {
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
       return { success: true, message: 'Session refreshed', data: { accessToken } };
     } catch (err) {
-      clearSessionCookies(request, reply);
+      clearSessionCookies(request, reply, app.config);
       throw err;
     }
   });
 
   app.post('/users/logout', { schema: { tags } }, async (request, reply) => {
-    await logout(app.db, presentedRefreshToken(request));
-    clearSessionCookies(request, reply);
+    await logout(app.db, presentedRefreshToken(request), request.user?.sessionId);
+    clearSessionCookies(request, reply, app.config);
     return { success: true, message: 'Signed out' };
   });
 

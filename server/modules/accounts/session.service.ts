@@ -8,13 +8,22 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import * as users from './accounts.repo.js';
 import * as tokens from './session.repo.js';
+import { attemptSucceeded, takeAttempt } from './throttle.service.js';
 
 type LoginInput = z.output<typeof loginSchema>;
 type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 export interface SessionTokens {
   accessToken: string;
-  refreshToken: string;
+  /** Absent when the browser already holds the current one (a refresh inside the grace window). */
+  refreshToken?: string;
 }
+
+/**
+ * Two tabs of one browser may present the same refresh token at once. The one that comes second
+ * within this many seconds of the rotation gets a fresh access token for the same session (the
+ * first answer already set the new refresh cookie); later, the same token means it was copied.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 // Compared against when no account matches, so an unknown e-mail takes as long as a wrong password.
@@ -27,37 +36,47 @@ export async function findByIdentifier(db: DbOrTx, id: { email?: string; phoneNu
   return phone ? users.findUserByPhone(db, phone) : undefined;
 }
 
-export const accessTokenFor = (config: Config, user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>) =>
-  signAccessToken(config.jwtAccessSecret, { sub: user.id, role: user.role, tv: user.tokenVersion }, config.ACCESS_TOKEN_TTL_SECONDS);
+export const accessTokenFor = (config: Config, user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>, sessionId: string) =>
+  signAccessToken(config.keys.accessToken, { sub: user.id, role: user.role, tv: user.tokenVersion, sid: sessionId }, config.ACCESS_TOKEN_TTL_SECONDS);
 
-/** A new sign-in: an access token and the first refresh token of a new family. */
-async function startSession(db: DbOrTx, config: Config, user: users.UserRow): Promise<SessionTokens> {
+/** A new sign-in: an access token and the first refresh token of a new family (the session). */
+export async function startSession(db: DbOrTx, config: Config, user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>): Promise<Required<SessionTokens>> {
   const refreshToken = randomToken();
-  await tokens.insertRefreshToken(db, { userId: user.id, familyId: randomUUID(), tokenHash: sha256(refreshToken), ttlDays: config.REFRESH_TOKEN_TTL_DAYS });
-  return { accessToken: await accessTokenFor(config, user), refreshToken };
+  const familyId = randomUUID();
+  await tokens.insertRefreshToken(db, { userId: user.id, familyId, tokenHash: sha256(refreshToken), ttlDays: config.REFRESH_TOKEN_TTL_DAYS });
+  return { accessToken: await accessTokenFor(config, user, familyId), refreshToken };
 }
 
 export async function login(db: Db, config: Config, input: LoginInput) {
   const user = await findByIdentifier(db, input);
+  // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
+  const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
+  await takeAttempt(db, 'login', subject);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyPassword(await (decoyHash ??= hashPassword(randomToken())), input.password);
   if (!user || !passwordOk || !user.verifiedAt) throw unauthorized(MESSAGES.loginFailed, 'INVALID_CREDENTIALS');
+  await attemptSucceeded(db, 'login', subject);
   return { user, ...(await startSession(db, config, user)) };
 }
 
 /**
  * Trades a refresh token for a new pair. Each token works once: a retired token presented again
- * was copied (or replayed), so every token of its family is revoked and the caller must sign in.
+ * after the grace window was copied (or replayed), so every token of its family is revoked and
+ * the caller must sign in. Inside the window it is the same browser's second tab.
  */
-export async function refresh(db: Db, config: Config, presented: string | undefined) {
+export async function refresh(db: Db, config: Config, presented: string | undefined): Promise<SessionTokens & { user: users.UserRow }> {
   if (!presented) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const row = await tokens.findRefreshToken(db, sha256(presented));
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
-  const reused = () => tokens.revokeFamily(db, row.familyId).then(() => unauthorized('This session was used elsewhere and has been closed. Please sign in again.', 'TOKEN_REUSED'));
-  if (row.rotatedAt) throw await reused();
   const user = await users.findUserById(db, row.userId);
   if (!user || !user.verifiedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  const reused = () => tokens.revokeFamily(db, row.familyId).then(() => unauthorized('This session was used elsewhere and has been closed. Please sign in again.', 'TOKEN_REUSED'));
+  const sameBrowser = async () => ({ user, accessToken: await accessTokenFor(config, user, row.familyId) });
+  if (row.rotatedAt) {
+    if ((row.rotatedSecondsAgo ?? Infinity) <= REFRESH_REUSE_GRACE_SECONDS) return sameBrowser();
+    throw await reused();
+  }
 
   const next = randomToken();
   const rotated = await db.transaction(async (tx) => {
@@ -65,15 +84,23 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
     await tokens.insertRefreshToken(tx, { userId: user.id, familyId: row.familyId, tokenHash: sha256(next), ttlDays: config.REFRESH_TOKEN_TTL_DAYS });
     return true;
   });
-  if (!rotated) throw await reused();
-  return { user, accessToken: await accessTokenFor(config, user), refreshToken: next };
+  // Another request rotated it a moment ago: the grace window applies, unless it was revoked.
+  if (!rotated) {
+    const now = await tokens.findRefreshToken(db, row.tokenHash);
+    if (now && !now.revokedAt) return sameBrowser();
+    throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  }
+  return { user, accessToken: await accessTokenFor(config, user, row.familyId), refreshToken: next };
 }
 
-/** Ends the session the refresh token belongs to. */
-export async function logout(db: Db, presented: string | undefined): Promise<void> {
-  if (!presented) return;
-  const row = await tokens.findRefreshToken(db, sha256(presented));
+/**
+ * Ends the session: the one the refresh cookie belongs to and the one the access token names.
+ * Every access token of a session is checked against it on each call, so they stop working now.
+ */
+export async function logout(db: Db, presented: string | undefined, accessSessionId: string | undefined): Promise<void> {
+  const row = presented ? await tokens.findRefreshToken(db, sha256(presented)) : undefined;
   if (row) await tokens.revokeFamily(db, row.familyId);
+  if (accessSessionId && accessSessionId !== row?.familyId) await tokens.revokeFamily(db, accessSessionId);
 }
 
 /**

@@ -39,10 +39,14 @@ export async function takeNonce(tx: Tx, userId: string): Promise<repo.SeedPairRo
   return retried;
 }
 
+const SEEDS_CHANGED = 'Your seeds were changed by another request at the same moment. Please look at them and try again.';
+
 /** An open round was drawn from the active pair: changing or revealing it now would spoil or expose that round. */
 async function lockIdlePair(tx: Tx, userId: string): Promise<repo.SeedPairRow> {
   await ensurePair(tx, userId);
-  const pair = (await repo.lockActivePair(tx, userId))!;
+  const pair = await repo.lockActivePair(tx, userId);
+  // Waiting for the lock, we saw another request retire the pair we found: it changed the seeds first.
+  if (!pair) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
   if (await findOpenRound(tx, userId)) {
     throw conflict('Finish your open round before changing seeds.', 'ROUND_OPEN');
   }
@@ -70,7 +74,8 @@ export async function rotate(db: Db, userId: string, clientSeed?: string): Promi
     const old = await lockIdlePair(tx, userId);
     await repo.revealPair(tx, old.id);
     await createPair(tx, userId, clientSeed);
-    const next = (await repo.findActivePair(tx, userId))!;
+    const next = await repo.findActivePair(tx, userId);
+    if (!next) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
     return {
       previousServerSeed: old.serverSeed,
       previousServerSeedHash: old.serverSeedHash,

@@ -11,7 +11,7 @@ import { createMessenger } from './messaging.service.js';
 function logOnlyMessenger(nodeEnv: 'production' | 'development') {
   const base = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'rupee-messaging-')),
-    JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     DEV_OUTBOX: '0',
   });
   // Built by hand: whatever else a production configuration must hold, the log stays safe.

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { authThrottle } from '../../db/schema/index.js';
+
+export interface ThrottleState {
+  failures: number;
+  /** Seconds until the next attempt is allowed (0: now). */
+  waitSeconds: number;
+  /** The last attempt is older than the forgetting window. */
+  stale: boolean;
+}
+
+/** The key's row, created when missing, locked until the transaction ends. */
+export async function lockThrottle(tx: DbOrTx, key: string, forgetAfterSeconds: number): Promise<ThrottleState> {
+  await tx.insert(authThrottle).values({ key }).onConflictDoNothing();
+  const [row] = await tx
+    .select({
+      failures: authThrottle.failures,
+      waitSeconds: sql<number>`greatest(0, ceil(extract(epoch from ${authThrottle.blockedUntil} - now())))::int`,
+      stale: sql<boolean>`${authThrottle.updatedAt} < now() - make_interval(secs => ${forgetAfterSeconds})`,
+    })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key))
+    .for('update');
+  return { failures: row.failures, waitSeconds: row.waitSeconds ?? 0, stale: row.stale };
+}
+
+export async function recordAttempt(tx: DbOrTx, key: string, failures: number, blockSeconds: number): Promise<void> {
+  await tx
+    .update(authThrottle)
+    .set({ failures, blockedUntil: blockSeconds > 0 ? sql`now() + make_interval(secs => ${blockSeconds})` : null, updatedAt: sql`now()` })
+    .where(eq(authThrottle.key, key));
+}
+
+export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import * as repo from './throttle.repo.js';
+
+export type ThrottledAction = 'login' | 'verify' | 'reset';
+
+/**
+ * Per-account limits on guessing: sign-in passwords, verification codes and reset codes. The
+ * per-address limit stops one client; this one stops many clients aiming at one account.
+ * The first few attempts are free; from then on each attempt must wait, twice as long as the one
+ * before (30 s, 1 min, 2 min … up to 15 min). A success forgets the failures, and so does a day
+ * without attempts. A code already dies after five wrong tries, so codes get more free attempts
+ * (a new code, a new five) before the account itself is held back.
+ */
+export const FREE_ATTEMPTS: Record<ThrottledAction, number> = { login: 5, verify: 10, reset: 10 };
+const FIRST_WAIT_SECONDS = 30;
+const MAX_WAIT_SECONDS = 15 * 60;
+const FORGET_AFTER_SECONDS = 24 * 60 * 60;
+
+
+const WHAT: Record<ThrottledAction, string> = { login: 'sign-in attempts', verify: 'code attempts', reset: 'password reset attempts' };
+
+/** Seconds the next attempt must wait after `failures` attempts without a success. */
+export const waitAfter = (action: ThrottledAction, failures: number): number => {
+  const free = FREE_ATTEMPTS[action];
+  return failures < free ? 0 : Math.min(MAX_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - free));
+};
+
+const inWords = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/**
+ * Counts an attempt on `subject` before it is checked, so that many attempts at once are counted
+ * one by one; refuses with 429 and the wait while the account is held back.
+ */
+export async function takeAttempt(db: Db, action: ThrottledAction, subject: string): Promise<void> {
+  const key = `${action}:${subject.toLowerCase()}`;
+  const wait = await db.transaction(async (tx) => {
+    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
+    if (state.waitSeconds > 0) return state.waitSeconds;
+    const failures = (state.stale ? 0 : state.failures) + 1;
+    await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
+    return 0;
+  });
+  if (wait > 0) {
+    throw new AppError('TOO_MANY_ATTEMPTS', 429, `Too many failed ${WHAT[action]} for this account. Please wait ${inWords(wait)} and try again.`, {
+      data: { retryAfter: wait },
+    });
+  }
+}
+
+/** The attempt succeeded: the account's count starts again. */
+export async function attemptSucceeded(db: Db, action: ThrottledAction, subject: string): Promise<void> {
+  await repo.clearThrottle(db, `${action}:${subject.toLowerCase()}`);
+}
