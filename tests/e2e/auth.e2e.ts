@@ -113,7 +113,10 @@ describe('player accounts in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Account verified successfully! You can now sign in.').waitFor();
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
-    expect(await page.evaluate(() => Boolean(localStorage.getItem('accessToken')))).toBe(true);
+    // The session is the httpOnly cookies; no token is readable by a script.
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect((await page.context().cookies()).filter((c) => c.httpOnly).map((c) => c.name).sort()).toEqual(['accessToken', 'refreshToken']);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}').email).toBe(player.email);
     await page.getByRole('link', { name: 'Deposite' }).waitFor();
     await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();
@@ -142,7 +145,8 @@ describe('player accounts in the browser', () => {
   it('signs out, then signs in by phone', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(await page.context().cookies()).toEqual([]);
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();

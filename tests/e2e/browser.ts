@@ -36,3 +36,15 @@ export async function outboxCodes(to: string): Promise<{ channel: string; code: 
   const json = (await res.json()) as { data: { channel: string; code: string }[] };
   return json.data;
 }
+
+/**
+ * Signs the page's browser in as the login screen does: the answer's httpOnly cookies land in the
+ * browser's own cookie jar, and the user is kept in local storage.
+ */
+export async function signInBrowser(page: Page, email: string, password: string): Promise<void> {
+  const res = await page.request.post('/api/v1/users/login', { data: { email, password } });
+  if (!res.ok()) throw new Error(`sign-in of ${email} failed: ${res.status()} ${await res.text()}`);
+  const { user } = (await res.json()).data as { user: unknown };
+  if (page.url() === 'about:blank') await page.goto('/ranking');
+  await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
+}

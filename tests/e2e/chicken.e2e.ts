@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { checkInternationalPhone } from '../../contracts/accounts';
-import { baseURL, launch, newPage, outboxCodes, shot } from './browser';
+import { baseURL, launch, newPage, outboxCodes, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 type Json = { success?: boolean; message?: string; data?: unknown; [k: string]: unknown };
@@ -35,8 +35,9 @@ async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
 
 interface Player {
   userId: string;
+  email: string;
+  password: string;
   token: string;
-  user: unknown;
 }
 
 /** Registers and verifies a player through the API, and funds them with a deposit the admin approves. */
@@ -47,11 +48,11 @@ async function fundedPlayer(): Promise<Player> {
   const registered = await call('POST', '/api/v1/users/register', { fullName: 'Ravi Kumar', email, phoneNumber, password, ref_by: null });
   const userId = registered.userId as string;
   await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
-  const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string; user: unknown };
+  const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
   const deposit = await call('POST', '/api/v1/wallet/deposit', { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}` }, userId }, login.accessToken);
   const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
   await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: (deposit.data as { _id: string })._id, status: 'approved' }, admin.accessToken);
-  return { userId, token: login.accessToken, user: login.user };
+  return { userId, email, password, token: login.accessToken };
 }
 
 const rupees = (n: number) => `₹${Math.floor(n).toLocaleString('en-IN')}`;
@@ -95,11 +96,8 @@ describe('Chicken Road in the browser', () => {
     browser = await launch();
     page = await newPage(browser);
     await page.goto('/');
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('accessToken', token);
-      localStorage.setItem('user', JSON.stringify(user));
-      localStorage.setItem('chickenRoadMuted', '1');
-    }, player);
+    await signInBrowser(page, player.email, player.password);
+    await page.evaluate(() => localStorage.setItem('chickenRoadMuted', '1'));
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-export const E2E_ADMIN = { email: 'admin@e2e.test', phone: '+919000000001', password: 'Admin#12345' };
+export const E2E_ADMIN = { email: 'admin@e2e.test', phone: '+919000000001', password: 'Admin#12345678' };
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, newPage, outboxCodes, PHONE, shot } from './browser';
+import { baseURL, DESKTOP, launch, newPage, outboxCodes, PHONE, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** A 232×232 black-and-white PNG that looks like a QR code. */
@@ -39,14 +39,10 @@ async function registerPlayer(email: string, phoneNumber: string, password: stri
   return reg.userId;
 }
 
-/** Signs in through the API and stores what the login screen stores (accessToken and user). */
+/** Signs in as the login screen does: the session cookies in the browser, the user in local storage. */
 async function signIn(page: Page, email: string, password: string) {
-  const { data } = await call<{ data: { accessToken: string; user: unknown } }>('POST', '/api/v1/users/login', { email, password });
   await page.goto('/ranking');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('accessToken', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, { token: data.accessToken, user: data.user });
+  await signInBrowser(page, email, password);
 }
 
 /** Opens a back-office section (through the slide-in menu on a phone). */

@@ -14,11 +14,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-/** The spec's guard: children render only with an access token in local storage. */
+/** The spec's guard: children render only for a signed-in visitor. */
 export function Protected({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { signedIn } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!signedIn) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <>{children}</>;
 }
 

@@ -1,4 +1,4 @@
-import { isExpired, session } from './session';
+import { session } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -17,42 +17,30 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Sent as `Idempotency-Key`, so a retried money call moves nothing twice. */
   idempotencyKey?: string;
-  /** Skip the access token (login, register, public calls). */
+  /** A call that needs no session (login, register, public calls): a 401 is an answer, not a reason to refresh. */
   anonymous?: boolean;
   signal?: AbortSignal;
 }
 
-let refreshing: Promise<string | null> | null = null;
+let refreshing: Promise<boolean> | null = null;
 
-async function requestNewToken(): Promise<string | null> {
+async function requestRefresh(): Promise<boolean> {
   const res = await fetch('/api/v1/users/refresh-token', { method: 'POST', credentials: 'include' });
-  const json = await res.json().catch(() => null);
-  const token: string | undefined = json?.data?.accessToken;
-  if (!res.ok || !token) {
-    session.clear();
-    return null;
-  }
-  session.set(token);
-  return token;
+  if (!res.ok) session.clear();
+  return res.ok;
 }
 
 /**
- * Asks for a new access token with the refresh cookie, one request at a time across all tabs:
- * the server treats a second use of a rotated refresh token as theft and signs everyone out.
- * A tab that waited for the lock uses the token another tab just obtained. A failure signs out.
+ * Renews the session cookies with the refresh cookie, one request at a time in this tab and,
+ * where the browser allows, across tabs (the server also lets a second tab's refresh of the same
+ * moment through). A failure signs out.
  */
-export function refreshAccessToken(): Promise<string | null> {
-  const stale = session.token();
-  const run = async () => {
-    const current = session.token();
-    if (current && current !== stale && !isExpired(current)) return current;
-    return requestNewToken();
-  };
+export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
     const locked =
-      typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('auth-refresh', run) as unknown as Promise<string | null>) : run();
+      typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('auth-refresh', requestRefresh) as unknown as Promise<boolean>) : requestRefresh();
     refreshing = locked
-      .catch(() => null)
+      .catch(() => false)
       .finally(() => {
         refreshing = null;
       });
@@ -60,11 +48,10 @@ export function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -75,14 +62,14 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
   return fetch(url.pathname + url.search, { method: opts.method ?? 'GET', headers, body, credentials: 'include', signal: opts.signal });
 }
 
-/** Calls the API; answers the parsed JSON body or throws ApiError with the server's message. */
+/**
+ * Calls the API with the session cookies; answers the parsed JSON body or throws ApiError with the
+ * server's message. A 401 for a signed-in visitor renews the session once and tries again.
+ */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  let token = opts.anonymous ? null : session.token();
-  if (token && isExpired(token)) token = await refreshAccessToken();
-  let res = await send(path, opts, token);
-  if (res.status === 401 && token && !opts.anonymous) {
-    token = await refreshAccessToken();
-    if (token) res = await send(path, opts, token);
+  let res = await send(path, opts);
+  if (res.status === 401 && !opts.anonymous && session.user()) {
+    if (await refreshSession()) res = await send(path, opts);
   }
   const json = await res.json().catch(() => null);
   if (!res.ok) {

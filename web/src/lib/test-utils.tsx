@@ -8,9 +8,7 @@ import type { SessionUser } from './session';
 
 // Helpers for component tests only; nothing in the app imports this file.
 
-const b64url = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-
-/** Stores a signed-in user the way the login screen does, with a token valid for an hour. */
+/** Stores a signed-in user the way the login screen does (the session cookies are the browser's). */
 export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
   const user: SessionUser = {
     _id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
@@ -21,8 +19,6 @@ export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
     createdAt: '2025-01-05T10:00:00.000Z',
     ...overrides,
   };
-  const token = `${b64url({ alg: 'HS256' })}.${b64url({ sub: user._id, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-  localStorage.setItem('accessToken', token);
   localStorage.setItem('user', JSON.stringify(user));
   return user;
 }
@@ -32,6 +28,7 @@ export interface RecordedCall {
   path: string;
   query: URLSearchParams;
   headers: Record<string, string>;
+  credentials?: RequestCredentials;
   body: unknown;
 }
 
@@ -49,7 +46,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const raw = init.body;
     const body = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined);
-    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, body };
+    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, credentials: init.credentials, body };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const reply: Reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };

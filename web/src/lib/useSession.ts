@@ -3,27 +3,27 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { session, type SessionUser } from './session';
 
-let snapshot: { token: string | null; user: SessionUser | null; raw: string } = { token: null, user: null, raw: '' };
+let snapshot: { user: SessionUser | null; raw: string | null } = { user: null, raw: null };
 function read() {
-  const raw = `${localStorage.getItem('accessToken')}|${localStorage.getItem('user')}`;
-  if (raw !== snapshot.raw) snapshot = { token: session.token(), user: session.user(), raw };
+  const raw = localStorage.getItem('user');
+  if (raw !== snapshot.raw) snapshot = { user: session.user(), raw };
   return snapshot;
 }
 
-/** The signed-in user and token from local storage, re-rendering when they change. */
+/** The signed-in user from local storage, re-rendering when it changes. */
 export function useSession() {
-  const { token, user } = useSyncExternalStore(session.subscribe, read, read);
-  return { token, user, signedIn: Boolean(token && user), isAdmin: user?.role === 'admin' };
+  const { user } = useSyncExternalStore(session.subscribe, read, read);
+  return { user, signedIn: Boolean(user), isAdmin: user?.role === 'admin' };
 }
 
 export const balanceKey = (userId: string | undefined) => ['balance', userId] as const;
 
 /** The player's balance in rupees (`GET /users/balance/{userId}`); refetched after money calls. */
 export function useBalance() {
-  const { user, token } = useSession();
+  const { user } = useSession();
   return useQuery({
     queryKey: balanceKey(user?._id),
-    enabled: Boolean(user && token),
+    enabled: Boolean(user),
     queryFn: async () => (await api<{ balance: number }>(`/api/v1/users/balance/${user!._id}`)).balance,
   });
 }

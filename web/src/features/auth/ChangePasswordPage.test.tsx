@@ -38,7 +38,9 @@ describe('ChangePasswordPage', () => {
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.find('POST', '/api/v1/users/change-password')[0].body).toEqual({ oldPassword: 'Old#Pass1', newPassword: 'New#Pass2' });
-    expect(api.find('POST', '/api/v1/users/change-password')[0].headers.Authorization).toMatch(/^Bearer /);
+    // The session travels in the httpOnly cookies, never in a header a script composed.
+    expect(api.find('POST', '/api/v1/users/change-password')[0].credentials).toBe('include');
+    expect(api.find('POST', '/api/v1/users/change-password')[0].headers.Authorization).toBeUndefined();
   });
 
   it("shows the server's message, or 'Failed to change password'", async () => {

@@ -11,7 +11,7 @@ const routes = [
 ];
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 const player = { _id: '0b5f7c1e-3a3b-4c55-9d7e-2f1a9c8b7d6e', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
-const okLogin = () => ({ body: { success: true, data: { accessToken: 'a.b.c', refreshToken: 'r', user: player } } });
+const okLogin = () => ({ body: { success: true, data: { accessToken: 'a.b.c', user: player } } });
 
 describe('LoginPage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -52,7 +52,8 @@ describe('LoginPage', () => {
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.find('POST', '/api/v1/users/login')[0].body).toEqual({ email: 'asha@example.com', password: 'Secret#123' });
-    expect(localStorage.getItem('accessToken')).toBe('a.b.c');
+    // No token is kept where a script could read it: the session is the httpOnly cookies.
+    expect(localStorage.getItem('accessToken')).toBeNull();
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(player);
   });
 

@@ -153,6 +153,17 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('opens the code dialog for a registration already waiting for verification', async () => {
+    const user = userEvent.setup();
+    const message = 'This e-mail is waiting for verification: we sent a new code.';
+    mockApi({ 'POST /api/v1/users/register': () => ({ status: 409, body: { success: false, code: 'PENDING_VERIFICATION', message, data: { userId: USER_ID, retryAfter: 60 } } }) });
+    renderApp(routes, { path: '/signup' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your account' });
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+  });
+
   it('falls back to "Registration failed. Please try again." without a message or an id', async () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/v1/users/register': () => ({ status: 201, body: {} }) });
@@ -169,7 +180,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     const api = mockApi({
       'POST /api/v1/users/register': () => ({ status: 201, body: { success: true, userId: USER_ID, data: { _id: USER_ID } } }),
       'POST /api/v1/otp/verify': () => ({ body: { success: true, message: 'Account verified successfully! You can now sign in.' } }),
-      'POST /api/v1/users/login': () => ({ body: { success: true, data: { accessToken: 'a.b.c', refreshToken: 'r', user: player } } }),
+      'POST /api/v1/users/login': () => ({ body: { success: true, data: { accessToken: 'a.b.c', user: player } } }),
     });
     const { router } = renderApp(routes, { path: '/signup' });
     await fillValid(user);
@@ -185,7 +196,8 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Account verified successfully! You can now sign in.')).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/otp/verify')[0].body).toEqual({ userId: USER_ID, emailOTP: '123456', smsOTP: '654321' });
     expect(api.find('POST', '/api/v1/users/login')[0].body).toEqual({ email: 'asha@example.com', password: 'Secret#123' });
-    expect(localStorage.getItem('accessToken')).toBe('a.b.c');
+    // No token is kept where a script could read it: the session is the httpOnly cookies.
+    expect(localStorage.getItem('accessToken')).toBeNull();
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')._id).toBe(USER_ID);
   });
 });

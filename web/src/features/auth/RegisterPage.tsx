@@ -73,6 +73,13 @@ export default function RegisterPage() {
       setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
     } catch (err) {
       const message = errorMessage(err, REGISTER_FAILED);
+      // This e-mail or phone already waits for verification: the server sent its owner a new code.
+      const waiting = err instanceof ApiError && err.code === 'PENDING_VERIFICATION' ? (err.body as { data?: { userId?: string } } | undefined)?.data?.userId : undefined;
+      if (waiting) {
+        notify.info(message);
+        setPending({ userId: waiting, notice: message, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
+        return;
+      }
       const field = err instanceof ApiError && err.code ? FIELD_OF_CODE.get(err.code) : undefined;
       if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
       showFormError(message);

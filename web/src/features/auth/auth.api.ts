@@ -12,7 +12,7 @@ export type Credentials = { email: string; password: string } | { phoneNumber: s
 export type ResetTarget = { email: string } | { phoneNumber: string };
 
 interface LoginAnswer {
-  data: { accessToken: string; refreshToken?: string; user: SessionUser };
+  data: { accessToken: string; user: SessionUser };
 }
 
 interface RegisterAnswer {
@@ -36,12 +36,12 @@ export const verifyOtp = (body: { userId: string; emailOTP: string; smsOTP: stri
 export const resendOtp = (userId: string) =>
   api<{ message?: string; data?: { retryAfter?: number } }>('/api/v1/otp/resend', { method: 'POST', body: { userId }, anonymous: true });
 
-/** Signs in and keeps what the spec's client keeps: `accessToken` and `user` in local storage. */
+/** Signs in: the session is the httpOnly cookies the answer sets; only the user is kept here. */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
   const res = await api<LoginAnswer>('/api/v1/users/login', { method: 'POST', body: credentials, anonymous: true });
-  const { accessToken, user } = res?.data ?? ({} as LoginAnswer['data']);
-  if (!accessToken || !user) throw new Error('login answer without a token');
-  session.set(accessToken, user);
+  const user = res?.data?.user;
+  if (!user) throw new Error('login answer without a user');
+  session.set(user);
   return user;
 }
 
