@@ -115,7 +115,16 @@ async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** Serves the built single-page app; any other GET outside /api answers its index.html. */
+/** Paths that belong to the server, never to the web app: an unknown one is a JSON 404, not the page. */
+const SERVER_PATHS = ['/api', '/uploads', '/socket.io', '/my-channels', '/healthz'];
+
+/** A path the web app's router may answer: not the server's, and not a file name. */
+export function isPagePath(path: string): boolean {
+  if (SERVER_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return false;
+  return !/\.[a-z0-9]+$/i.test(path);
+}
+
+/** Serves the built single-page app; a GET for any page path answers its index.html. */
 async function registerWeb(app: App): Promise<void> {
   const root = resolve(app.config.WEB_DIR);
   const hasWeb = existsSync(join(root, 'index.html'));
@@ -134,7 +143,7 @@ async function registerWeb(app: App): Promise<void> {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]+$/i.test(path)) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: `No such call: ${request.method} ${path}` });

@@ -57,6 +57,19 @@ describe('input the database cannot store, malformed addresses and the web app',
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/v1/nothing' })).json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
+
+  it('answers unknown server paths with a JSON 404, never the page', async () => {
+    for (const url of ['/api/v1/nope', '/api', '/socket.io/', '/socket.io/?EIO=4&transport=polling', '/my-channels', '/uploads/qr/none.png', '/uploads/x', '/healthz/deep']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+        expect(res.json(), `${method} ${url}`).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      }
+    }
+    // Page paths that merely start like a server path still reach the web app.
+    expect((await app.inject({ url: '/apis-and-more' })).statusCode).toBe(200);
+  });
 });
 
 describe('configuration', () => {

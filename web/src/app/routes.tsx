@@ -4,6 +4,7 @@ import { Loading } from '../components/ui/States';
 import { useSession } from '../lib/useSession';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { ScreenErrorPage } from './ScreenErrorPage';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Component = lazy(load);
@@ -26,6 +27,10 @@ export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
+      {
+        // Inside the layout, so the header and tab bar stay when one screen fails to load.
+        errorElement: <ScreenErrorPage />,
+        children: [
       { path: '/', element: page(() => import('../features/home/HomePage')) },
       { path: '/login', element: page(() => import('../features/auth/LoginPage')) },
       { path: '/signup', element: page(() => import('../features/auth/RegisterPage')) },
@@ -46,6 +51,8 @@ export const router = createBrowserRouter([
       { path: '/qr-code', element: <Navigate to="/deposite" replace /> },
       { path: '/admin', element: page(() => import('../features/admin/AdminPage')) },
       { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);
