@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureFirstAdmin } from './modules/accounts/first-admin.js';
+import { ensureFirstAdmin } from './modules/accounts/index.js';
 import { startupReport } from './startup.js';
 
 async function main() {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { accountsRoutes } from './accounts/accounts.routes.js';
-import { uploadsRoutes, walletRoutes } from './wallet/wallet.routes.js';
-import { chickenRoutes } from './chicken/chicken.routes.js';
+import * as accounts from './accounts/index.js';
+import * as chicken from './chicken/index.js';
+import * as messaging from './messaging/index.js';
+import * as site from './site/index.js';
+import * as wallet from './wallet/index.js';
 
 export interface AppModule {
   routes: FastifyPluginAsync;
@@ -9,5 +11,12 @@ export interface AppModule {
   prefix?: string;
 }
 
-/** Every feature's routes, registered in this order. */
-export const modules: AppModule[] = [{ routes: accountsRoutes }, { routes: walletRoutes }, { routes: chickenRoutes }, { routes: uploadsRoutes, prefix: '' }];
+/** Every feature's routes, registered in this order; each module registers only its own. */
+export const modules: AppModule[] = [
+  { routes: accounts.routes },
+  { routes: site.routes },
+  { routes: messaging.routes },
+  { routes: wallet.routes },
+  { routes: chicken.routes },
+  { routes: wallet.uploadsRoutes, prefix: '' },
+];

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessPage } from '../../contracts/roles.js';
-import { findSessionUser } from '../modules/accounts/session.repo.js';
+import { sessionCaller } from '../modules/accounts/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
-import type { App, AuthUser } from '../types.js';
+import type { App } from '../types.js';
 
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
@@ -31,12 +31,11 @@ export const authPlugin = fp(async (app: App) => {
     if (!token || token === 'null' || token === 'undefined') return;
     const claims = await verifyAccessToken(app.config.keys.accessToken, token);
     if (!claims) return;
-    const row = await findSessionUser(app.db, claims.sub, claims.sid);
-    // A signed-out session, a changed password or a withdrawn verification voids the token at once.
-    if (!row || !row.live || row.tokenVersion !== claims.tv || !row.verifiedAt) return;
+    const caller = await sessionCaller(app.db, claims);
+    if (!caller) return;
     const via = fromHeader ? 'header' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameSiteRequest(request, allowedOrigins)) return;
-    request.user = { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
+    request.user = caller;
     request.authVia = via;
   });
 });
@@ -67,12 +66,4 @@ export function requireAdmin(page: AccessPage) {
     if (user.role !== 'admin') throw forbidden('Admins only.');
     if (!user.accessPages.includes(page)) throw forbidden(`You need the "${page}" page for this.`);
   };
-}
-
-/** A `userId` in a path or body must be the caller's own, unless the caller is an admin with `page`. */
-export function assertSelf(user: AuthUser | null, userId: string | undefined | null, page?: AccessPage): void {
-  if (!user) throw unauthorized();
-  if (userId === undefined || userId === null || userId === '' || userId.toLowerCase() === user.id) return;
-  if (page && user.role === 'admin' && user.accessPages.includes(page)) return;
-  throw forbidden('You can only act on your own account.');
 }

@@ -1,8 +1,7 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
+import { claim, settle } from '../modules/idempotency/index.js';
 import type { App } from '../types.js';
 
 declare module 'fastify' {
@@ -16,14 +15,11 @@ declare module 'fastify' {
 }
 
 const HEADER = 'idempotency-key';
-const STALE_CLAIM_MS = 60_000;
 
 /**
- * Makes money calls safe to retry. The first request with a key claims it (a primary key on
- * caller + key, so concurrent duplicates cannot both run); its answer is stored and sent again
- * for every later request with that key. A duplicate that arrives while the first is still
- * running gets 409; the same key on a different request gets 422. Server errors release the
- * key so the call can be retried.
+ * Makes money calls safe to retry: routes with `config: { idempotent: true }` claim the caller's
+ * Idempotency-Key before the handler runs, and their answer is stored and replayed for every
+ * later request with that key (the rules are in modules/idempotency).
  */
 export const idempotencyPlugin = fp(async (app: App) => {
   app.decorateRequest('idempotency', null);
@@ -36,51 +32,20 @@ export const idempotencyPlugin = fp(async (app: App) => {
     if (!key || key.length > 200) throw new AppError('BAD_IDEMPOTENCY_KEY', 400, 'Idempotency-Key must be 1 to 200 characters.');
     const userId = request.user.id;
     const fingerprint = sha256(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
-    const claimed = await app.db
-      .insert(idempotencyKeys)
-      .values({ userId, key, fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length) {
+    const outcome = await claim(app.db, userId, key, fingerprint);
+    if (outcome.kind === 'claimed') {
       request.idempotency = { userId, key };
       return;
     }
-    const [seen] = await app.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!seen) throw new AppError('RETRY', 409, 'The request collided with another one. Please try again.');
-    if (seen.fingerprint !== fingerprint) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different request.');
-    }
-    if (seen.statusCode === null) {
-      // A claim left by a process that died mid-request would block the key for ever; after a
-      // minute it is taken over. The money itself is safe: every transfer has its own unique key.
-      const stale = await app.db
-        .update(idempotencyKeys)
-        .set({ createdAt: new Date() })
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS))))
-        .returning({ key: idempotencyKeys.key });
-      if (stale.length) {
-        request.idempotency = { userId, key };
-        return;
-      }
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'The same request is still being processed. Please wait a moment.');
-    }
     reply.header('idempotent-replayed', 'true');
-    return reply.status(seen.statusCode).send(seen.response);
+    return reply.status(outcome.statusCode).send(outcome.response);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
+    const held = request.idempotency;
+    if (!held) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.statusCode));
-    if (reply.statusCode >= 500) {
-      await app.db.delete(idempotencyKeys).where(where);
-      return payload;
-    }
-    await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: parseJson(payload) }).where(where);
+    await settle(app.db, held.userId, held.key, reply.statusCode, parseJson(payload));
     return payload;
   });
 });

@@ -1,15 +1,13 @@
 import { MESSAGES, otpResendSchema, otpVerifySchema, registerSchema, requestResetSchema, resetPasswordSchema } from '../../../contracts/accounts.js';
 import type { App } from '../../types.js';
-import { createMessenger } from '../messaging/messaging.service.js';
-import { outboxRoutes } from '../messaging/outbox.routes.js';
-import { createBackground } from '../shared/background.js';
-import { rateLimited } from '../shared/rate-limit.js';
+import { createMessenger } from '../messaging/index.js';
+import { createBackground } from '../../lib/background.js';
+import { rateLimited } from '../../plugins/rate-limit.js';
 import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
 import { profileRoutes } from './profile.routes.js';
 import { clearSessionCookies } from './session.cookies.js';
 import { sessionRoutes } from './session.routes.js';
-import { siteRoutes } from './site.routes.js';
 
 const tags = ['accounts'];
 
@@ -53,6 +51,4 @@ export async function accountsRoutes(app: App): Promise<void> {
 
   sessionRoutes(app);
   profileRoutes(app);
-  siteRoutes(app);
-  await app.register(outboxRoutes);
 }

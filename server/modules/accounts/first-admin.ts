@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ACCESS_PAGES } from '../../../contracts/roles.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { App } from '../../types.js';
-import { ensureWallet } from '../ledger/ledger.service.js';
+import { ensureWallet } from '../ledger/index.js';
 import * as users from './accounts.repo.js';
 import { newReferralCode } from './accounts.service.js';
 import { lockFirstAdmin } from './first-admin.repo.js';

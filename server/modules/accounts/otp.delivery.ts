@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OTP_TTL_SECONDS } from '../../../contracts/accounts.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Messenger } from '../messaging/messaging.service.js';
+import type { Messenger } from '../messaging/index.js';
 import { clearSent, type IssuedCode, type OtpChannel, type OtpPurpose } from './otp.service.js';
 
 const PRODUCT = 'Rupee Arcade';

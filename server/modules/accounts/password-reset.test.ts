@@ -4,7 +4,7 @@ import { createTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import type { Messenger, OutgoingMessage } from '../messaging/messaging.service.js';
-import { createBackground } from '../shared/background.js';
+import { createBackground } from '../../lib/background.js';
 import { login, newPerson, signIn, outbox, outboxOf, refresh, registerVerified } from './accounts.test-support.js';
 import { requestReset as requestResetCode } from './password-reset.service.js';
 

@@ -1,11 +1,9 @@
 import { changePasswordSchema, loginSchema, MESSAGES } from '../../../contracts/accounts.js';
-import { unauthorized } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { findUserById } from './accounts.repo.js';
-import { rateLimited } from '../shared/rate-limit.js';
+import { rateLimited } from '../../plugins/rate-limit.js';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './session.cookies.js';
-import { changePassword, login, logout, refresh } from './session.service.js';
+import { changePassword, currentUser, login, logout, refresh } from './session.service.js';
 import { toPublicUser } from './user.view.js';
 
 const tags = ['accounts'];
@@ -39,9 +37,7 @@ export function sessionRoutes(app: App): void {
   });
 
   app.get('/users/me', { schema: { tags, security: bearer }, onRequest: requireUser }, async (request) => {
-    const user = await findUserById(app.db, request.user!.id);
-    if (!user) throw unauthorized();
-    return { success: true, message: 'Current user', user: toPublicUser(user) };
+    return { success: true, message: 'Current user', user: toPublicUser(await currentUser(app.db, request.user!.id)) };
   });
 
   app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer }, onRequest: requireUser, config: limit }, async (request) => {

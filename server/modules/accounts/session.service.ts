@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { MESSAGES, normalizeLoginPhone, type changePasswordSchema, type loginSchema } from '../../../contracts/accounts.js';
+import type { AccessPage } from '../../../contracts/roles.js';
 import type { Config } from '../../config.js';
+import type { AuthUser } from '../../types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -101,6 +103,21 @@ export async function logout(db: Db, presented: string | undefined, accessSessio
   const row = presented ? await tokens.findRefreshToken(db, sha256(presented)) : undefined;
   if (row) await tokens.revokeFamily(db, row.familyId);
   if (accessSessionId && accessSessionId !== row?.familyId) await tokens.revokeFamily(db, accessSessionId);
+}
+
+/** The signed-in person's own record. */
+export async function currentUser(db: DbOrTx, userId: string): Promise<users.UserRow> {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The caller an access token names, when its session is still open and its claims still hold. */
+export async function sessionCaller(db: DbOrTx, claims: { sub: string; sid: string; tv: number }): Promise<AuthUser | null> {
+  const row = await tokens.findSessionUser(db, claims.sub, claims.sid);
+  // A signed-out session, a changed password or a withdrawn verification voids the token at once.
+  if (!row || !row.live || row.tokenVersion !== claims.tv || !row.verifiedAt) return null;
+  return { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
 }
 
 /**

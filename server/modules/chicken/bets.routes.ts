@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { betsPageSchema, betsQuerySchema, gameHistoryEntrySchema } from '../../../contracts/chicken.js';
 import { claimedUserIdSchema } from '../../../contracts/ids.js';
-import { assertSelf, requireUser } from '../../plugins/auth.js';
+import { assertSelf } from '../../lib/ownership.js';
+import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { gameHistory, listBets } from './bets.service.js';
 import { envelope } from './chicken.envelope.js';

@@ -2,7 +2,7 @@ import { GAME_TYPE } from '../../../contracts/chicken.js';
 import { isUuid } from '../../../contracts/ids.js';
 import { toRupees } from '../../../contracts/money.js';
 import type { DbOrTx } from '../../db/client.js';
-import { totalPages } from '../shared/paging.js';
+import { totalPages } from '../../lib/paging.js';
 import * as repo from './chicken.repo.js';
 import { betRecord } from './chicken.view.js';
 

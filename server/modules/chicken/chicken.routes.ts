@@ -1,5 +1,6 @@
 import { goAnswerSchema, goBodySchema, roundViewSchema, startAnswerSchema, startBodySchema, stopAnswerSchema, stopBodySchema } from '../../../contracts/chicken.js';
-import { assertSelf, requireUser } from '../../plugins/auth.js';
+import { assertSelf } from '../../lib/ownership.js';
+import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
 import { envelope } from './chicken.envelope.js';

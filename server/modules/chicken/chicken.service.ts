@@ -3,7 +3,7 @@ import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
-import { balanceOf, transferOnce } from '../ledger/ledger.service.js';
+import { balanceOf, transferOnce } from '../ledger/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';

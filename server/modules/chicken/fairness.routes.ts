@@ -1,7 +1,7 @@
 import { clientSeedBodySchema, fairnessSchema, rotateAnswerSchema, rotateBodySchema } from '../../../contracts/chicken.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { rateLimited } from '../shared/rate-limit.js';
+import { rateLimited } from '../../plugins/rate-limit.js';
 import { envelope } from './chicken.envelope.js';
 import { changeClientSeed, currentPair, rotate } from './fairness.service.js';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { normalizeLoginPhone } from '../../../contracts/accounts.js';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import { listOutbox } from './outbox.repo.js';
+import { outboxFor } from './outbox.service.js';
 
 const querySchema = z.object({
   to: z.string({ error: 'to is required: an e-mail address or a phone number' }).trim().min(1, 'to is required: an e-mail address or a phone number').max(254),
@@ -28,10 +27,6 @@ export async function outboxRoutes(app: App): Promise<void> {
   if (!app.config.devOutbox) return;
   app.get('/dev/outbox', { schema: { querystring: querySchema, hide: true } }, async (request) => {
     if (!fromThisMachine(request)) throw forbidden('The development outbox answers only on this machine.', 'LOOPBACK_ONLY');
-    const to = request.query.to;
-    // A "+" in an unencoded query string arrives as a space; try the number as written and as E.164.
-    const recipients = to.includes('@') ? [to.toLowerCase()] : [to, normalizeLoginPhone(to) ?? to];
-    const rows = await listOutbox(app.db, [...new Set(recipients)]);
-    return { success: true, message: 'Outbox', data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    return { success: true, message: 'Outbox', data: await outboxFor(app.db, request.query.to) };
   });
 }

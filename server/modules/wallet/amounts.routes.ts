@@ -2,7 +2,7 @@ import { fixedAmountRequestSchema } from '../../../contracts/wallet.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import type { AccessPage } from '../../../contracts/roles.js';
-import type { FixedAmountKind } from './amounts.repo.js';
+import type { FixedAmountKind } from './amounts.service.js';
 import { createAmount, deleteAmount, listAmounts } from './amounts.service.js';
 import { idParams } from './wallet.shared.js';
 

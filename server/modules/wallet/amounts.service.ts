@@ -1,7 +1,7 @@
 import { toRupees } from '../../../contracts/money.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import * as repo from './amounts.repo.js';
 import { assertUuid } from './wallet.shared.js';
 
@@ -33,3 +33,4 @@ export async function deleteAmount(db: Db, actorId: string, kind: repo.FixedAmou
     return present(row);
   });
 }
+export type { FixedAmountKind } from './amounts.repo.js';

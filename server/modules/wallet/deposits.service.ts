@@ -4,10 +4,10 @@ import type { depositRequestSchema, RequestStatus } from '../../../contracts/wal
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { assertSelf } from '../../plugins/auth.js';
+import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { transferOnce } from '../ledger/ledger.service.js';
+import { audit } from '../audit/index.js';
+import { transferOnce } from '../ledger/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';

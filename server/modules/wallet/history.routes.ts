@@ -1,6 +1,6 @@
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { checkLedger } from '../ledger/ledger.service.js';
+import { checkLedger } from '../ledger/index.js';
 import { walletHistory } from './history.service.js';
 import { pageQuery } from './wallet.shared.js';
 

@@ -1,7 +1,7 @@
 import { toRupees } from '../../../contracts/money.js';
 import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../contracts/wallet.js';
 import type { Db } from '../../db/client.js';
-import { totalPages } from '../shared/paging.js';
+import { totalPages } from '../../lib/paging.js';
 import { historyPage } from './history.repo.js';
 import { iso } from './wallet.shared.js';
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import type { QrKind } from './qrcodes.repo.js';
+import type { QrKind } from './qrcodes.service.js';
 import { deleteQr, listQr, QR_TITLE_MAX, tooLarge, uploadQr } from './qrcodes.service.js';
 import { idParams } from './wallet.shared.js';
 

@@ -3,7 +3,7 @@ import { UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { audit } from '../audit/audit.service.js';
+import { audit } from '../audit/index.js';
 import * as repo from './qrcodes.repo.js';
 import { qrImageUrl, removeQrImage, saveQrImage } from './qrcodes.storage.js';
 import { assertUuid } from './wallet.shared.js';
@@ -61,3 +61,4 @@ export async function deleteQr(db: Db, config: Config, actorId: string, kind: re
   await removeQrImage(config, row.fileName);
   return present(row);
 }
+export type { QrKind } from './qrcodes.repo.js';

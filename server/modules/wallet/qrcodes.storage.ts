@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { isUuid } from '../../../contracts/ids.js';
 import { UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
-import { notFound } from '../../lib/errors.js';
-import type { App } from '../../types.js';
 
 const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries(UPLOAD_IMAGE_TYPES).map(([mime, ext]) => [ext, mime]));
 
@@ -36,24 +32,11 @@ export async function removeQrImage(config: Config, fileName: string): Promise<v
   });
 }
 
-/** Serves stored QR images at /uploads/qr/<file>, registered without the /api/v1 prefix. */
-export async function uploadsRoutes(app: App): Promise<void> {
-  app.get('/uploads/qr/:file', {
-    schema: { tags: ['qr-codes'], summary: 'A stored QR code image', params: z.object({ file: z.string().max(128) }) },
-    handler: async (request, reply) => {
-      const { file } = request.params;
-      const missing = () => notFound('That image does not exist.');
-      if (!isStoredName(file)) throw missing();
-      const path = join(qrDir(app.config), file);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw missing();
-      return reply
-        .type(MIME_BY_EXT[file.slice(file.lastIndexOf('.') + 1)])
-        .header('content-length', info.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(path));
-    },
-  });
+/** A stored QR image by its file name: its path, size and type, or null when there is none. */
+export async function storedQrImage(config: Config, fileName: string): Promise<{ path: string; size: number; mime: string } | null> {
+  if (!isStoredName(fileName)) return null;
+  const path = join(qrDir(config), fileName);
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return null;
+  return { path, size: info.size, mime: MIME_BY_EXT[fileName.slice(fileName.lastIndexOf('.') + 1)] };
 }

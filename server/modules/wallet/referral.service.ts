@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { transfer } from '../ledger/ledger.service.js';
+import { transfer } from '../ledger/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import { countOtherApprovedWalletDeposits, findReferrer } from './deposits.repo.js';
 

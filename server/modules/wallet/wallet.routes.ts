@@ -5,7 +5,7 @@ import { historyRoutes } from './history.routes.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
 
-export { uploadsRoutes } from './qrcodes.storage.js';
+export { uploadsRoutes } from './uploads.routes.js';
 
 /**
  * The wallet: deposits, withdrawals, history, payment QR codes and the fixed refer/Telegram

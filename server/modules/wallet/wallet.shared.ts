@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid } from '../../../contracts/ids.js';
 import { toRupees } from '../../../contracts/money.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { totalPages } from '../shared/paging.js';
+import { totalPages } from '../../lib/paging.js';
 
 /** Ids are uuids; anything else cannot name a record, so it is "not found" rather than a database error. */
 export function assertUuid(id: string, what: string): string {

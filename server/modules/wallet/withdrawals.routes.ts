@@ -1,7 +1,7 @@
 import { statusUpdateSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { rateLimited } from '../shared/rate-limit.js';
+import { rateLimited } from '../../plugins/rate-limit.js';
 import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
 import { listQuery, methodFilter } from './wallet.shared.js';
 

@@ -4,10 +4,10 @@ import { withdrawalDetailsSchemas, type RequestStatus, type withdrawRequestSchem
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { assertSelf } from '../../plugins/auth.js';
+import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
-import { audit } from '../audit/audit.service.js';
-import { transferOnce } from '../ledger/ledger.service.js';
+import { audit } from '../audit/index.js';
+import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
 import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue } from './wallet.shared.js';
 

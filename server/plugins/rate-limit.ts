@@ -1,4 +1,4 @@
-import type { App } from '../../types.js';
+import type { App } from '../types.js';
 
 /**
  * Route `config` for a per-IP limit (RATE_LIMIT_MAX calls per RATE_LIMIT_WINDOW_SECONDS), for

@@ -1,0 +1,22 @@
+import { toRupees } from '../../../contracts/money.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { assertSelf } from '../../lib/ownership.js';
+import type { AuthUser } from '../../types.js';
+import { balanceOf } from '../ledger/index.js';
+import { findUserById } from './accounts.repo.js';
+
+/** A player's balance in rupees: their own, or any player's for an admin with the Transaction page. */
+export async function balanceInRupees(db: DbOrTx, caller: AuthUser, userId: string): Promise<number> {
+  assertSelf(caller, userId, 'transaction');
+  if (userId !== caller.id && !(await findUserById(db, userId))) throw notFound('Player not found.');
+  return toRupees(await balanceOf(db, userId));
+}
+
+/** The caller's own referral code (the path may only name the caller). */
+export async function referralCode(db: DbOrTx, caller: AuthUser, userId: string): Promise<string> {
+  assertSelf(caller, userId);
+  const user = await findUserById(db, caller.id);
+  if (!user) throw notFound('Player not found.');
+  return user.referralCode;
+}

@@ -1,0 +1,2 @@
+// The wallet: deposits, withdrawals, history, QR codes and the amounts admins set.
+export { walletRoutes as routes, uploadsRoutes } from './wallet.routes.js';
