@@ -2,7 +2,8 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import phoneMetadata from 'libphonenumber-js/max/metadata';
 import { z } from 'zod';
 import { UUID_PATTERN } from './ids.js';
-import type { AccessPage, Role } from './roles.js';
+import { ACCESS_PAGES } from './roles.js';
+import { ok, okMessage } from './envelope.js';
 
 // Registration, sign-in and code rules shared by the server and the web forms. Messages are the
 // spec's, word for word, so a form and the server say the same thing.
@@ -191,18 +192,45 @@ export const resetPasswordSchema = z
   .superRefine(requireIdentifier);
 
 /** The user object of login and /users/me. */
-export interface PublicUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  role: Role;
-  createdAt: string;
-  accessPages?: AccessPage[];
-}
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: z.enum(['user', 'admin']),
+  createdAt: z.string(),
+  accessPages: z.array(z.enum(ACCESS_PAGES)).optional(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export interface LoginResponse {
-  success: true;
-  message: string;
-  data: { accessToken: string; refreshToken: string; user: PublicUser };
-}
+// Answers of the account calls (API-CONTRACT "Player calls").
+
+/** POST /users/register → 201. The client reads `userId` (or `data._id`). */
+export const registerAnswerSchema = ok(z.object({ _id: z.string(), fullName: z.string(), email: z.string(), phoneNumber: z.string() })).extend({
+  userId: z.string(),
+  /** Channels whose code could not be sent. */
+  undelivered: z.array(z.enum(['email', 'sms'])).optional(),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+/** POST /otp/resend: seconds until another code may be asked for. */
+export const resendAnswerSchema = ok(z.object({ retryAfter: z.number().int() }));
+/** POST /users/login: the refresh token is only ever in its httpOnly cookie. */
+export const loginAnswerSchema = ok(z.object({ accessToken: z.string(), user: publicUserSchema }));
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export const refreshAnswerSchema = ok(z.object({ accessToken: z.string() }));
+/** GET /users/me: `user` at the top level. */
+export const meAnswerSchema = okMessage.extend({ user: publicUserSchema });
+/** GET /users/balance/{userId}: rupees at the top level. */
+export const balanceAnswerSchema = okMessage.extend({ balance: z.number() });
+/** GET /users/referral-link/{userId}: at the top level and in `data`. */
+export const referralLinkAnswerSchema = okMessage.extend({ referralLink: z.string(), data: z.object({ referralLink: z.string() }) });
+
+// Site settings every visitor reads.
+export const visibleGamesAnswerSchema = ok(z.array(z.string()));
+/** GET /notification/get: `message` is the notification itself, null when there is none. */
+export const notificationAnswerSchema = z.object({ success: z.literal(true), message: z.string().nullable() });
+
+/** GET /dev/outbox (development only): what the server would have sent, newest first. */
+export const outboxAnswerSchema = ok(
+  z.array(z.object({ to: z.string(), channel: z.enum(['email', 'sms']), code: z.string().nullable(), text: z.string(), createdAt: z.string() })),
+);

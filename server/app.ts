@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { errorSchema } from '../contracts/envelope.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
@@ -43,6 +44,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every call that declares its answer also answers errors in the one envelope (contracts/envelope.ts).
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (!response) return;
+    response['4xx'] ??= errorSchema;
+    response['5xx'] ??= errorSchema;
+  });
 
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dir: join(config.dataDir, 'pglite') }));
   app.decorate('config', config);

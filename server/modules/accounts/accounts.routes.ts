@@ -1,4 +1,5 @@
-import { MESSAGES, otpResendSchema, otpVerifySchema, registerSchema, requestResetSchema, resetPasswordSchema } from '../../../contracts/accounts.js';
+import { MESSAGES, otpResendSchema, otpVerifySchema, registerAnswerSchema, registerSchema, requestResetSchema, resendAnswerSchema, resetPasswordSchema } from '../../../contracts/accounts.js';
+import { okMessage } from '../../../contracts/envelope.js';
 import type { App } from '../../types.js';
 import { createMessenger } from '../messaging/index.js';
 import { createBackground } from '../../lib/background.js';
@@ -22,31 +23,31 @@ export async function accountsRoutes(app: App): Promise<void> {
   const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background };
   const limit = rateLimited(app);
 
-  app.post('/users/register', { schema: { body: registerSchema, tags }, config: limit }, async (request, reply) => {
+  app.post('/users/register', { schema: { body: registerSchema, tags, response: { 201: registerAnswerSchema } }, config: limit }, async (request, reply) => {
     const { user, message, failed } = await register(deps, request.body);
     const data = { _id: user.id, fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
-    return reply.status(201).send({ success: true, message, data, userId: user.id, ...(failed.length ? { undelivered: failed } : {}) });
+    return reply.status(201).send({ success: true as const, message, data, userId: user.id, ...(failed.length ? { undelivered: failed } : {}) });
   });
 
-  app.post('/otp/verify', { schema: { body: otpVerifySchema, tags }, config: limit }, async (request) => {
+  app.post('/otp/verify', { schema: { body: otpVerifySchema, tags, response: { 200: okMessage } }, config: limit }, async (request) => {
     await verify(deps, request.body);
-    return { success: true, message: MESSAGES.verified };
+    return { success: true as const, message: MESSAGES.verified };
   });
 
-  app.post('/otp/resend', { schema: { body: otpResendSchema, tags }, config: limit }, async (request) => {
+  app.post('/otp/resend', { schema: { body: otpResendSchema, tags, response: { 200: resendAnswerSchema } }, config: limit }, async (request) => {
     const { message, retryAfter } = await resend(deps, request.body.userId);
-    return { success: true, message, data: { retryAfter } };
+    return { success: true as const, message, data: { retryAfter } };
   });
 
-  app.post('/users/request-reset-otp', { schema: { body: requestResetSchema, tags }, config: limit }, async (request) => {
+  app.post('/users/request-reset-otp', { schema: { body: requestResetSchema, tags, response: { 200: okMessage } }, config: limit }, async (request) => {
     await requestReset(deps, request.body);
-    return { success: true, message: MESSAGES.resetRequested };
+    return { success: true as const, message: MESSAGES.resetRequested };
   });
 
-  app.post('/users/reset-password', { schema: { body: resetPasswordSchema, tags }, config: limit }, async (request, reply) => {
+  app.post('/users/reset-password', { schema: { body: resetPasswordSchema, tags, response: { 200: okMessage } }, config: limit }, async (request, reply) => {
     await resetPassword(deps, request.body);
     clearSessionCookies(request, reply, app.config);
-    return { success: true, message: MESSAGES.passwordReset };
+    return { success: true as const, message: MESSAGES.passwordReset };
   });
 
   sessionRoutes(app);

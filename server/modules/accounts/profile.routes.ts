@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userIdSchema } from '../../../contracts/accounts.js';
+import { balanceAnswerSchema, referralLinkAnswerSchema, userIdSchema } from '../../../contracts/accounts.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { balanceInRupees, referralCode } from './profile.service.js';
@@ -9,14 +9,14 @@ const security = [{ bearer: [] }];
 const params = z.object({ userId: userIdSchema });
 
 export function profileRoutes(app: App): void {
-  app.get('/users/balance/:userId', { schema: { params, tags, security }, onRequest: requireUser }, async (request) => {
-    return { success: true, message: 'Balance', balance: await balanceInRupees(app.db, request.user!, request.params.userId) };
+  app.get('/users/balance/:userId', { schema: { params, tags, security, response: { 200: balanceAnswerSchema } }, onRequest: requireUser }, async (request) => {
+    return { success: true as const, message: 'Balance', balance: await balanceInRupees(app.db, request.user!, request.params.userId) };
   });
 
-  app.get('/users/referral-link/:userId', { schema: { params, tags, security }, onRequest: requireUser }, async (request) => {
+  app.get('/users/referral-link/:userId', { schema: { params, tags, security, response: { 200: referralLinkAnswerSchema } }, onRequest: requireUser }, async (request) => {
     const code = await referralCode(app.db, request.user!, request.params.userId);
     const origin = app.config.PUBLIC_URL ? app.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
     const referralLink = `${origin}/signup?ref=${encodeURIComponent(code)}`;
-    return { success: true, message: 'Referral link', referralLink, data: { referralLink } };
+    return { success: true as const, message: 'Referral link', referralLink, data: { referralLink } };
   });
 }

@@ -1,4 +1,5 @@
-import { changePasswordSchema, loginSchema, MESSAGES } from '../../../contracts/accounts.js';
+import { changePasswordSchema, loginAnswerSchema, loginSchema, meAnswerSchema, MESSAGES, refreshAnswerSchema } from '../../../contracts/accounts.js';
+import { okMessage } from '../../../contracts/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -12,36 +13,36 @@ const bearer = [{ bearer: [] }];
 export function sessionRoutes(app: App): void {
   const limit = rateLimited(app);
 
-  app.post('/users/login', { schema: { body: loginSchema, tags }, config: limit }, async (request, reply) => {
+  app.post('/users/login', { schema: { body: loginSchema, tags, response: { 200: loginAnswerSchema } }, config: limit }, async (request, reply) => {
     const { user, accessToken, refreshToken } = await login(app.db, app.config, request.body);
     setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
     // The refresh token lives only in its httpOnly cookie, out of reach of any script.
-    return { success: true, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
+    return { success: true as const, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
   });
 
-  app.post('/users/refresh-token', { schema: { tags }, config: limit }, async (request, reply) => {
+  app.post('/users/refresh-token', { schema: { tags, response: { 200: refreshAnswerSchema } }, config: limit }, async (request, reply) => {
     try {
       const { accessToken, refreshToken } = await refresh(app.db, app.config, presentedRefreshToken(request));
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
-      return { success: true, message: 'Session refreshed', data: { accessToken } };
+      return { success: true as const, message: 'Session refreshed', data: { accessToken } };
     } catch (err) {
       clearSessionCookies(request, reply, app.config);
       throw err;
     }
   });
 
-  app.post('/users/logout', { schema: { tags } }, async (request, reply) => {
+  app.post('/users/logout', { schema: { tags, response: { 200: okMessage } } }, async (request, reply) => {
     await logout(app.db, presentedRefreshToken(request), request.user?.sessionId);
     clearSessionCookies(request, reply, app.config);
-    return { success: true, message: 'Signed out' };
+    return { success: true as const, message: 'Signed out' };
   });
 
-  app.get('/users/me', { schema: { tags, security: bearer }, onRequest: requireUser }, async (request) => {
-    return { success: true, message: 'Current user', user: toPublicUser(await currentUser(app.db, request.user!.id)) };
+  app.get('/users/me', { schema: { tags, security: bearer, response: { 200: meAnswerSchema } }, onRequest: requireUser }, async (request) => {
+    return { success: true as const, message: 'Current user', user: toPublicUser(await currentUser(app.db, request.user!.id)) };
   });
 
-  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer }, onRequest: requireUser, config: limit }, async (request) => {
+  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer, response: { 200: okMessage } }, onRequest: requireUser, config: limit }, async (request) => {
     await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
-    return { success: true, message: MESSAGES.passwordChanged };
+    return { success: true as const, message: MESSAGES.passwordChanged };
   });
 }

@@ -5,7 +5,7 @@ import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { gameHistory, listBets } from './bets.service.js';
-import { envelope } from './chicken.envelope.js';
+import { ok as envelope } from '../../../contracts/envelope.js';
 
 export async function betsRoutes(app: App): Promise<void> {
   app.get('/bets', {

@@ -3,7 +3,7 @@ import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
-import { envelope } from './chicken.envelope.js';
+import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
 import { fairnessRoutes } from './fairness.routes.js';
 

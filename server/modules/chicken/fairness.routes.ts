@@ -2,7 +2,7 @@ import { clientSeedBodySchema, fairnessSchema, rotateAnswerSchema, rotateBodySch
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { envelope } from './chicken.envelope.js';
+import { ok as envelope } from '../../../contracts/envelope.js';
 import { changeClientSeed, currentPair, rotate } from './fairness.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outboxAnswerSchema } from '../../../contracts/accounts.js';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../types.js';
@@ -25,8 +26,8 @@ function fromThisMachine(request: FastifyRequest): boolean {
  */
 export async function outboxRoutes(app: App): Promise<void> {
   if (!app.config.devOutbox) return;
-  app.get('/dev/outbox', { schema: { querystring: querySchema, hide: true } }, async (request) => {
+  app.get('/dev/outbox', { schema: { querystring: querySchema, hide: true, response: { 200: outboxAnswerSchema } } }, async (request) => {
     if (!fromThisMachine(request)) throw forbidden('The development outbox answers only on this machine.', 'LOOPBACK_ONLY');
-    return { success: true, message: 'Outbox', data: await outboxFor(app.db, request.query.to) };
+    return { success: true as const, message: 'Outbox', data: await outboxFor(app.db, request.query.to) };
   });
 }

@@ -1,3 +1,4 @@
+import { notificationAnswerSchema, visibleGamesAnswerSchema } from '../../../contracts/accounts.js';
 import type { App } from '../../types.js';
 import { notification, visibleGames } from './site.service.js';
 
@@ -5,8 +6,8 @@ const tags = ['site'];
 
 /** Public calls every visitor's screens make. */
 export async function siteRoutes(app: App): Promise<void> {
-  app.get('/users/visible-games', { schema: { tags } }, async () => ({ success: true, data: await visibleGames(app.db) }));
+  app.get('/users/visible-games', { schema: { tags, response: { 200: visibleGamesAnswerSchema } } }, async () => ({ success: true as const, message: 'Visible games', data: await visibleGames(app.db) }));
 
   // `message` is the notification itself (null when there is none), as the spec's client reads it.
-  app.get('/notification/get', { schema: { tags } }, async () => ({ success: true, message: await notification(app.db) }));
+  app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({ success: true as const, message: await notification(app.db) }));
 }

@@ -1,4 +1,4 @@
-import { fixedAmountRequestSchema } from '../../../contracts/wallet.js';
+import { fixedAmountAnswerSchema, fixedAmountListSchema, fixedAmountRequestSchema } from '../../../contracts/wallet.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import type { AccessPage } from '../../../contracts/roles.js';
@@ -19,25 +19,25 @@ export async function amountsRoutes(app: App): Promise<void> {
   for (const r of resources) {
     app.get(r.path, {
       onRequest: r.publicList ? [] : [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `${r.label} (a bare array)` },
+      schema: { tags: ['amounts'], summary: `${r.label} (a bare array)`, response: { 200: fixedAmountListSchema } },
       handler: async () => listAmounts(app.db, r.kind),
     });
 
     app.post(r.path, {
       onRequest: [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `Set the ${r.label.toLowerCase()}`, body: fixedAmountRequestSchema },
+      schema: { tags: ['amounts'], summary: `Set the ${r.label.toLowerCase()}`, body: fixedAmountRequestSchema, response: { 201: fixedAmountAnswerSchema } },
       handler: async (request, reply) => {
         const data = await createAmount(app.db, request.user!.id, r.kind, request.body.amount);
-        return reply.status(201).send({ success: true, message: `${r.label} saved.`, data });
+        return reply.status(201).send({ success: true as const, message: `${r.label} saved.`, data });
       },
     });
 
     app.delete(`${r.path}/:id`, {
       onRequest: [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `Delete the ${r.label.toLowerCase()}`, params: idParams },
+      schema: { tags: ['amounts'], summary: `Delete the ${r.label.toLowerCase()}`, params: idParams, response: { 200: fixedAmountAnswerSchema } },
       handler: async (request) => {
         const data = await deleteAmount(app.db, request.user!.id, r.kind, request.params.id);
-        return { success: true, message: 'Deleted successfully', data };
+        return { success: true as const, message: 'Deleted successfully', data };
       },
     });
   }

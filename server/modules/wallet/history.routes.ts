@@ -1,3 +1,4 @@
+import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
@@ -7,22 +8,22 @@ import { pageQuery } from './wallet.shared.js';
 export async function historyRoutes(app: App): Promise<void> {
   app.get('/wallet/history', {
     onRequest: [requireUser],
-    schema: { tags: ['wallet'], summary: "The caller's deposits, withdrawals and wallet movements, 10 a page", querystring: pageQuery },
-    handler: async (request) => ({ success: true, message: 'Transaction history', data: await walletHistory(app.db, request.user!.id, request.query.page) }),
+    schema: { tags: ['wallet'], summary: "The caller's deposits, withdrawals and wallet movements, 10 a page", querystring: pageQuery, response: { 200: historyAnswerSchema } },
+    handler: async (request) => ({ success: true as const, message: 'Transaction history', data: await walletHistory(app.db, request.user!.id, request.query.page) }),
   });
 
   app.get('/wallet/history/users', {
     onRequest: [requireAdmin('transaction')],
-    schema: { tags: ['wallet'], summary: "Every player's history, 10 a page (back office)", querystring: pageQuery },
-    handler: async (request) => ({ success: true, message: 'Transaction history', data: await walletHistory(app.db, null, request.query.page) }),
+    schema: { tags: ['wallet'], summary: "Every player's history, 10 a page (back office)", querystring: pageQuery, response: { 200: historyAnswerSchema } },
+    handler: async (request) => ({ success: true as const, message: 'Transaction history', data: await walletHistory(app.db, null, request.query.page) }),
   });
 
   app.get('/admin/ledger/check', {
     onRequest: [requireAdmin('transaction')],
-    schema: { tags: ['wallet'], summary: 'Checks every ledger invariant; ok when none is violated' },
+    schema: { tags: ['wallet'], summary: 'Checks every ledger invariant; ok when none is violated', response: { 200: ledgerCheckAnswerSchema } },
     handler: async () => {
       const violations = await checkLedger(app.db);
-      return { success: true, message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.', data: { ok: violations.length === 0, violations } };
+      return { success: true as const, message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.', data: { ok: violations.length === 0, violations } };
     },
   });
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { qrCodeAnswerSchema, qrCodeListAnswerSchema } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -24,26 +25,26 @@ export async function qrcodesRoutes(app: App): Promise<void> {
 
   for (const r of RESOURCES) {
     app.get(`${r.prefix}/qr-codes`, {
-      schema: { tags: ['qr-codes'], summary: `The ${r.label} payment QR code (public)` },
-      handler: async () => ({ success: true, message: 'QR codes', data: await listQr(app.db, r.kind) }),
+      schema: { tags: ['qr-codes'], summary: `The ${r.label} payment QR code (public)`, response: { 200: qrCodeListAnswerSchema } },
+      handler: async () => ({ success: true as const, message: 'QR codes', data: await listQr(app.db, r.kind) }),
     });
 
     app.post(`${r.prefix}/qr`, {
       onRequest: [requireAdmin('qr-code'), refuseOversized],
-      schema: { tags: ['qr-codes'], summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`, consumes: ['multipart/form-data'] },
+      schema: { tags: ['qr-codes'], summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`, consumes: ['multipart/form-data'], response: { 201: qrCodeAnswerSchema } },
       handler: async (request, reply) => {
         const upload = await readUpload(request, r.field, app.config);
         const data = await uploadQr(app.db, app.config, request.user!.id, r.kind, upload);
-        return reply.status(201).send({ success: true, message: 'QR Code uploaded successfully', data });
+        return reply.status(201).send({ success: true as const, message: 'QR Code uploaded successfully', data });
       },
     });
 
     app.delete(`${r.prefix}/delete-qr/:id`, {
       onRequest: [requireAdmin('qr-code')],
-      schema: { tags: ['qr-codes'], summary: `Delete the ${r.label} QR code and its image`, params: idParams },
+      schema: { tags: ['qr-codes'], summary: `Delete the ${r.label} QR code and its image`, params: idParams, response: { 200: qrCodeAnswerSchema } },
       handler: async (request, reply) => {
         const data = await deleteQr(app.db, app.config, request.user!.id, r.kind, request.params.id);
-        return reply.status(200).send({ success: true, message: 'Deleted successfully', data });
+        return reply.status(200).send({ success: true as const, message: 'Deleted successfully', data });
       },
     });
   }

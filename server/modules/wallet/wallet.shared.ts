@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequestStatus } from '../../../contracts/wallet.js';
 import { isUuid } from '../../../contracts/ids.js';
 import { toRupees } from '../../../contracts/money.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -57,7 +58,8 @@ export function requestListItem(r: {
     userId: r.userId,
     amount: toRupees(r.amount),
     method: r.method,
-    status: r.status,
+    // The table's CHECK constraint allows only these three.
+    status: r.status as RequestStatus,
     remarks: r.remarks,
     createdAt: iso(r.createdAt),
     decidedAt: r.decidedAt ? iso(r.decidedAt) : null,

@@ -103,6 +103,6 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.WithdrawMet
 
 export async function listWithdrawalsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
-  const withdrawals = rows.map((r) => ({ ...requestListItem(r), category: r.method === 'UPI' ? 'upi' : 'crypto', details: r.details }));
+  const withdrawals = rows.map((r) => ({ ...requestListItem(r), category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const), details: r.details }));
   return { withdrawals, ...listPageInfo(q, total) };
 }

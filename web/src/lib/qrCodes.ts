@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { qrCodeListAnswerSchema } from '../../../contracts/wallet';
 import { api } from './api';
 
-/** A payment QR code; `imageUrl` is a path on the API host. */
-export interface QrCode {
-  _id: string;
-  title: string;
-  imageUrl: string;
-}
+export type { QrCode } from '../../../contracts/wallet';
 
 /** `fiat` is the UPI list (`/qrcode`), `crypto` the crypto list (`/qrcodecrypto`). */
 export type QrKind = 'fiat' | 'crypto';
@@ -18,6 +15,6 @@ export const qrCodesKey = (kind: QrKind) => ['qr-codes', kind] as const;
 export function useQrCodes(kind: QrKind) {
   return useQuery({
     queryKey: qrCodesKey(kind),
-    queryFn: async ({ signal }) => (await api<{ data?: QrCode[] }>(`${qrBasePath[kind]}/qr-codes`, { anonymous: true, signal })).data ?? [],
+    queryFn: async ({ signal }) => (await api<z.infer<typeof qrCodeListAnswerSchema>>(`${qrBasePath[kind]}/qr-codes`, { anonymous: true, signal })).data ?? [],
   });
 }

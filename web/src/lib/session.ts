@@ -1,17 +1,11 @@
+import type { PublicUser } from '../../../contracts/accounts';
+
 /**
  * Who is signed in on this browser, kept in local storage as `user` so every tab and a reload
  * know it. No credential is kept where a script can read it: the session itself is the httpOnly
  * cookie pair that sign-in sets (the answer's `accessToken` is for other clients, and ignored here).
  */
-export interface SessionUser {
-  _id: string;
-  fullName: string;
-  email: string;
-  phoneNumber: string;
-  role: 'user' | 'admin';
-  accessPages?: string[];
-  createdAt: string;
-}
+export type SessionUser = PublicUser;
 
 const USER_KEY = 'user';
 /** Where earlier versions kept the access token; removed on sight. */

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { balanceAnswerSchema } from '../../../contracts/accounts';
 import { api } from './api';
 import { session, type SessionUser } from './session';
 
@@ -24,7 +26,7 @@ export function useBalance() {
   return useQuery({
     queryKey: balanceKey(user?._id),
     enabled: Boolean(user),
-    queryFn: async () => (await api<{ balance: number }>(`/api/v1/users/balance/${user!._id}`)).balance,
+    queryFn: async () => (await api<z.infer<typeof balanceAnswerSchema>>(`/api/v1/users/balance/${user!._id}`)).balance,
   });
 }
 

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { visibleGamesAnswerSchema } from '../../../contracts/accounts';
 import { api } from './api';
 import { knownGames } from './games';
 
@@ -9,7 +11,7 @@ export function useVisibleGames() {
     staleTime: 60_000,
     queryFn: async () => {
       try {
-        const res = await api<{ data?: unknown }>('/api/v1/users/visible-games', { anonymous: true });
+        const res = await api<z.infer<typeof visibleGamesAnswerSchema>>('/api/v1/users/visible-games', { anonymous: true });
         return Array.isArray(res.data) ? res.data.filter((k): k is string => typeof k === 'string') : [];
       } catch (err) {
         console.error('visible games', err);

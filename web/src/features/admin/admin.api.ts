@@ -1,26 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HistoryPage } from '../../../../contracts/wallet';
+import type { z } from 'zod';
+import type { Ok } from '../../../../contracts/envelope';
+import type { depositListAnswerSchema, DepositListItem, FixedAmount, HistoryPage, WithdrawalListItem, withdrawalListAnswerSchema, qrCodeAnswerSchema } from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
-import { qrBasePath, qrCodesKey, type QrCode, type QrKind } from '../../lib/qrCodes';
+import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
 
 export type { HistoryTransaction as HistoryEntry } from '../../../../contracts/wallet';
 
 /** A deposit or withdrawal request waiting for (or past) an admin's decision. */
-export interface MoneyRequest {
-  _id: string;
-  userId: string;
-  amount: number;
-  method: string;
-  status: string;
-  details: Record<string, unknown>;
-  createdAt?: string;
-  remarks?: string | null;
-  fullName?: string;
-  email?: string;
-  /** Deposits only: other claims of the same transaction id (a reused or copied id). */
-  earlierClaims?: number;
-}
+export type MoneyRequest = DepositListItem | WithdrawalListItem;
 
 export type RequestKind = 'deposit' | 'withdrawal';
 export type Decision = 'approved' | 'rejected';
@@ -30,7 +19,7 @@ export function useAllHistory(page: number) {
   return useQuery({
     queryKey: ['admin', 'history', page],
     queryFn: async ({ signal }) =>
-      (await api<{ data: HistoryPage }>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
+      (await api<Ok<z.ZodType<HistoryPage>>>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -50,11 +39,11 @@ export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' 
     queryFn: async ({ signal }): Promise<RequestsPage> => {
       const query = { page, limit: REQUESTS_PAGE_SIZE, method: method ?? undefined };
       if (kind === 'deposit') {
-        const { data } = await api<{ data: { deposit: MoneyRequest[]; totalPages?: number } }>('/api/v1/wallet/history/deposit', { query, signal });
-        return { items: data.deposit ?? [], totalPages: data.totalPages ?? 1 };
+        const { data } = await api<z.infer<typeof depositListAnswerSchema>>('/api/v1/wallet/history/deposit', { query, signal });
+        return { items: data.deposit, totalPages: data.totalPages };
       }
-      const { data } = await api<{ data: { withdrawals: MoneyRequest[]; totalPages?: number } }>('/api/v1/wallet/history/withdrawals', { query, signal });
-      return { items: data.withdrawals ?? [], totalPages: data.totalPages ?? 1 };
+      const { data } = await api<z.infer<typeof withdrawalListAnswerSchema>>('/api/v1/wallet/history/withdrawals', { query, signal });
+      return { items: data.withdrawals, totalPages: data.totalPages };
     },
     placeholderData: keepPreviousData,
   });
@@ -96,7 +85,7 @@ export function useUploadQr(kind: QrKind) {
       // Fields before the file, so a streaming multipart reader has the title when the file arrives.
       form.append('title', title);
       form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
-      return api<{ data: QrCode }>(`${qrBasePath[kind]}/qr`, { method: 'POST', body: form });
+      return api<z.infer<typeof qrCodeAnswerSchema>>(`${qrBasePath[kind]}/qr`, { method: 'POST', body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
   });
@@ -115,17 +104,13 @@ export type AmountSetting = 'refer' | 'telegram';
 const amountPath: Record<AmountSetting, string> = { refer: '/api/v1/refer-amount', telegram: '/api/v1/telegram-amount' };
 const amountKey = (setting: AmountSetting) => (setting === 'telegram' ? ['telegram-amount', 'list'] : ['refer-amount']);
 
-export interface AmountEntry {
-  _id: string;
-  amount: number;
-}
+export type AmountEntry = FixedAmount;
 
 export function useAmountSetting(setting: AmountSetting) {
   return useQuery({
     queryKey: amountKey(setting),
     queryFn: async ({ signal }) => {
-      const body = await api<AmountEntry[] | { data?: AmountEntry[] }>(amountPath[setting], { signal });
-      return Array.isArray(body) ? body : (body.data ?? []);
+      return api<AmountEntry[]>(amountPath[setting], { signal });
     },
   });
 }

@@ -23,7 +23,6 @@ export default function ChangePasswordPage() {
     if (!oldPassword || !newPassword) return fail('Please fill in both fields');
     try {
       const res = await changePassword({ oldPassword, newPassword });
-      if (res?.success === false) return fail(res.message || FAILED);
       notify.success(res?.message || 'Password changed successfully');
       navigate('/', { replace: true });
     } catch (err) {

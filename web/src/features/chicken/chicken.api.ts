@@ -1,38 +1,21 @@
-import type { BetRecord, Difficulty, RoundView } from '../../../../contracts/chicken';
+import type { z } from 'zod';
+import type { betsPageSchema, Difficulty, fairnessSchema, goAnswerSchema, RoundView, rotateAnswerSchema, startAnswerSchema, stopAnswerSchema } from '../../../../contracts/chicken';
+import type { Ok } from '../../../../contracts/envelope';
 import { api } from '../../lib/api';
 
 export type { BetRecord, Difficulty, RoundState, RoundView } from '../../../../contracts/chicken';
 
 /** start answers the new round with the balance after the bet. */
-export type StartedRound = RoundView & { balance: number };
-/** go answers the round after one step; stop the won round. Both carry the balance. */
-export type SteppedRound = RoundView & { safe?: boolean; balance?: number };
-
-export interface SeedPair {
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-export interface RotatedSeedPair extends SeedPair {
-  previousServerSeed: string;
-  previousServerSeedHash: string;
-  previousClientSeed: string;
-  previousNonce: number;
-}
-
-export interface BetsPage {
-  bets: BetRecord[];
-  page: number;
-  totalPages: number;
-  total: number;
-}
-
-interface Envelope<T> {
-  success: boolean;
-  message?: string;
-  data: T;
-}
+export type StartedRound = z.infer<typeof startAnswerSchema>;
+/**
+ * go answers the round after one step, stop the won round, both with the balance; a refused step
+ * may carry the ended round without them. The screen takes any of these.
+ */
+export type SteppedRound = RoundView & Partial<Pick<z.infer<typeof goAnswerSchema>, 'safe' | 'balance'>>;
+export type SeedPair = z.infer<typeof fairnessSchema>;
+export type RotatedSeedPair = z.infer<typeof rotateAnswerSchema>;
+export type BetsPage = z.infer<typeof betsPageSchema>;
+type Envelope<T> = Ok<z.ZodType<T>>;
 
 const base = '/api/v1/chicken-road';
 const data = async <T>(p: Promise<Envelope<T>>) => (await p).data;
@@ -40,8 +23,8 @@ const data = async <T>(p: Promise<Envelope<T>>) => (await p).data;
 export const chickenApi = {
   start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null; userId: string }) =>
     data(api<Envelope<StartedRound>>(`${base}/start`, { method: 'POST', body: { ...body, gameType: 'chicken' } })),
-  go: (roundId: string) => data(api<Envelope<SteppedRound>>(`${base}/go`, { method: 'POST', body: { roundId } })),
-  stop: (roundId: string) => data(api<Envelope<SteppedRound>>(`${base}/stop`, { method: 'POST', body: { roundId } })),
+  go: (roundId: string) => data(api<Envelope<z.infer<typeof goAnswerSchema>>>(`${base}/go`, { method: 'POST', body: { roundId } })),
+  stop: (roundId: string) => data(api<Envelope<z.infer<typeof stopAnswerSchema>>>(`${base}/stop`, { method: 'POST', body: { roundId } })),
   active: () => data(api<Envelope<RoundView | null>>(`${base}/active`)),
   fairness: () => data(api<Envelope<SeedPair>>('/api/v1/fairness')),
   setClientSeed: (clientSeed: string) => data(api<Envelope<SeedPair>>('/api/v1/fairness/client-seed', { method: 'POST', body: { clientSeed } })),

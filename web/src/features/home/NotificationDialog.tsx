@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { notificationAnswerSchema } from '../../../../contracts/accounts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
@@ -21,7 +23,7 @@ export function NotificationDialog() {
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
-        const res = await api<{ message?: unknown }>('/api/v1/notification/get', { anonymous: true });
+        const res = await api<z.infer<typeof notificationAnswerSchema>>('/api/v1/notification/get', { anonymous: true });
         return typeof res?.message === 'string' ? res.message.trim() : '';
       } catch (err) {
         console.error('notification', err);

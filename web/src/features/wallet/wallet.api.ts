@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { payNumberSchema, type DepositMethod, type HistoryPage, type WithdrawMethod } from '../../../../contracts/wallet';
+import type { z } from 'zod';
+import { payNumberSchema, type FixedAmount, type historyAnswerSchema, type moneyRequestAnswerSchema, type depositRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
@@ -8,21 +9,9 @@ export type { HistoryPage, HistoryTransaction as WalletTransaction } from '../..
 
 export type { DepositMethod, WithdrawMethod } from '../../../../contracts/wallet';
 
-export interface DepositRequest {
-  userId: string;
-  amount: number;
-  method: DepositMethod;
-  details: { payNumber: string; network?: string; cryptoType?: string; telegramID?: string; phoneNumber?: string; gameName?: string };
-  remarks: string;
-}
-
-export interface WithdrawalRequest {
-  userId: string;
-  amount: number;
-  method: WithdrawMethod;
-  details: Record<string, string | number>;
-  remarks: string;
-}
+/** The bodies of the two money calls, as the server validates them. */
+export type DepositRequest = z.input<typeof depositRequestSchema>;
+export type WithdrawalRequest = z.input<typeof withdrawRequestSchema>;
 
 export const historyKey = (page: number) => ['wallet', 'history', page] as const;
 
@@ -30,7 +19,7 @@ export const historyKey = (page: number) => ['wallet', 'history', page] as const
 export function useWalletHistory(page: number) {
   return useQuery({
     queryKey: historyKey(page),
-    queryFn: async ({ signal }) => (await api<{ data: HistoryPage }>('/api/v1/wallet/history', { query: { page }, signal })).data,
+    queryFn: async ({ signal }) => (await api<z.infer<typeof historyAnswerSchema>>('/api/v1/wallet/history', { query: { page }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -40,8 +29,7 @@ export function useTelegramAmount() {
   return useQuery({
     queryKey: ['telegram-amount'],
     queryFn: async ({ signal }) => {
-      const body = await api<{ _id: string; amount: number }[] | { data?: { _id: string; amount: number }[] }>('/api/v1/telegram-amount', { anonymous: true, signal });
-      const list = Array.isArray(body) ? body : (body.data ?? []);
+      const list = await api<FixedAmount[]>('/api/v1/telegram-amount', { anonymous: true, signal });
       return list.length ? Number(list[0].amount) : null;
     },
   });
@@ -56,7 +44,7 @@ function useMoneyCall<T>(path: string) {
   const { user } = useSession();
   const { keyFor, settle } = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: T) => api<{ data?: { _id: string; status: string } }>(path, { method: 'POST', body, idempotencyKey: keyFor(body) }),
+    mutationFn: (body: T) => api<z.infer<typeof moneyRequestAnswerSchema>>(path, { method: 'POST', body, idempotencyKey: keyFor(body) }),
     onSuccess: () => {
       settle();
       void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });

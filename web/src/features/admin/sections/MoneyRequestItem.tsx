@@ -27,7 +27,7 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
         {item.createdAt && <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>}
       </div>
       {who && <div className="admin-card__who">{who}</div>}
-      {item.earlierClaims ? (
+      {'earlierClaims' in item && item.earlierClaims ? (
         <p className="admin-card__warning" role="note">
           This transaction id was also submitted {item.earlierClaims === 1 ? 'once' : `${item.earlierClaims} times`} before. Check the payment before approving.
         </p>

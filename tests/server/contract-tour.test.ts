@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import * as accounts from '../../contracts/accounts.js';
+import * as chicken from '../../contracts/chicken.js';
+import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
+import * as wallet from '../../contracts/wallet.js';
+import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
+import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
+import type { App } from '../../server/types.js';
+import { createTestApp } from '../helpers/app.js';
+import { createAdmin, createPlayer, type TestUser } from '../helpers/factories.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Call {
+  method: Method;
+  url: string;
+  who?: TestUser | null;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+// A walk through every call of the API, once as it should succeed and once as it should fail,
+// checking each answer against its schema in contracts/ from the outside (the server's own
+// serializer checks them too).
+describe('every call answers as its contract says', () => {
+  let app: App;
+  let player: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    player = await createPlayer(app, { balance: 1000 });
+    admin = await createAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  async function check(call: Call, status: number, schema: z.ZodType) {
+    const res = await app.inject({
+      method: call.method,
+      url: call.url,
+      headers: { ...(call.who?.headers ?? {}), ...(call.headers ?? {}) },
+      payload: call.payload as string,
+    });
+    const what = `${call.method} ${call.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, what).toBe(status);
+    const parsed = schema.safeParse(res.json());
+    expect(parsed.success, `${what}\n${parsed.error?.message}`).toBe(true);
+    return res.json();
+  }
+  const fails = (call: Call, status: number) => check(call, status, errorSchema);
+
+  it('accounts', async () => {
+    const person = newPerson();
+    await check({ method: 'POST', url: '/api/v1/users/register', payload: { ...person, ref_by: null } }, 201, accounts.registerAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/users/register', payload: { ...person, email: 'nope' } }, 400);
+    const { userId } = await register(app, newPerson());
+    await app.db.execute(`UPDATE otp_codes SET sent_at = sent_at - interval '2 minutes'`);
+    await check({ method: 'POST', url: '/api/v1/otp/resend', payload: { userId } }, 200, accounts.resendAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/otp/resend', payload: { userId } }, 429);
+    const codes = await latestCodes(app, person);
+    const [{ id }] = ((await app.db.execute(`SELECT id FROM users WHERE email = '${person.email}'`)) as unknown as { rows: { id: string }[] }).rows;
+    await fails({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId: id, emailOTP: '000000', smsOTP: '000000' } }, 400);
+    await check({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId: id, ...codes } }, 200, okMessage);
+
+    const login = await check({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } }, 200, accounts.loginAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: 'Wrong#pass1' } }, 401);
+    const cookieRes = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } });
+    const refreshToken = cookieRes.cookies.find((c) => c.name === 'refreshToken')!.value;
+    await check({ method: 'POST', url: '/api/v1/users/refresh-token', headers: { cookie: `refreshToken=${refreshToken}` } }, 200, accounts.refreshAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/users/refresh-token' }, 401);
+    const me = { id, email: person.email, phoneNumber: person.phoneNumber, fullName: person.fullName, password: person.password, token: login.data.accessToken, headers: { authorization: login.data.accessToken } };
+    await check({ method: 'GET', url: '/api/v1/users/me', who: me }, 200, accounts.meAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/users/me' }, 401);
+    await check({ method: 'GET', url: `/api/v1/users/balance/${me.id}`, who: me }, 200, accounts.balanceAnswerSchema);
+    await fails({ method: 'GET', url: `/api/v1/users/balance/${player.id}`, who: me }, 403);
+    await check({ method: 'GET', url: `/api/v1/users/referral-link/${me.id}`, who: me }, 200, accounts.referralLinkAnswerSchema);
+    await fails({ method: 'GET', url: `/api/v1/users/referral-link/${player.id}`, who: me }, 403);
+    await fails({ method: 'POST', url: '/api/v1/users/change-password', who: me, payload: { oldPassword: 'Wrong#pass1', newPassword: 'Better#Pass2' } }, 400);
+    await check({ method: 'POST', url: '/api/v1/users/change-password', who: me, payload: { oldPassword: person.password, newPassword: 'Better#Pass2' } }, 200, okMessage);
+    await check({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload: { email: person.email } }, 200, okMessage);
+    await fails({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload: {} }, 400);
+    await fails({ method: 'POST', url: '/api/v1/users/reset-password', payload: { email: person.email, otp: '000000', newPassword: 'Fresh#Pass3' } }, 400);
+    const [reset] = ((await app.inject({ url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` })).json().data as { code: string }[]);
+    await check({ method: 'POST', url: '/api/v1/users/reset-password', payload: { email: person.email, otp: reset.code, newPassword: 'Fresh#Pass3' } }, 200, okMessage);
+    await check({ method: 'POST', url: '/api/v1/users/logout', who: await createPlayer(app) }, 200, okMessage);
+    await check({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` }, 200, accounts.outboxAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/dev/outbox' }, 400);
+  });
+
+  it('site', async () => {
+    await check({ method: 'GET', url: '/api/v1/users/visible-games' }, 200, accounts.visibleGamesAnswerSchema);
+    await check({ method: 'GET', url: '/api/v1/notification/get' }, 200, accounts.notificationAnswerSchema);
+  });
+
+  it('wallet', async () => {
+    const p = await createPlayer(app, { balance: 1000 });
+    const deposit = await check({ method: 'POST', url: '/api/v1/wallet/deposit', who: p, payload: upiDeposit(500, nextPayNumber()) }, 201, wallet.moneyRequestAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/wallet/deposit', who: p, payload: upiDeposit(5, nextPayNumber()) }, 400);
+    const withdrawal = await check({ method: 'POST', url: '/api/v1/wallet/withraw', who: p, payload: upiWithdrawal(200) }, 201, wallet.moneyRequestAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/wallet/withraw', who: p, payload: upiWithdrawal(999_999) }, 400);
+    await check({ method: 'GET', url: '/api/v1/wallet/history/deposit', who: admin }, 200, wallet.depositListAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/wallet/history/deposit', who: p }, 403);
+    await check({ method: 'GET', url: '/api/v1/wallet/history/withdrawals', who: admin }, 200, wallet.withdrawalListAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/wallet/history/withdrawals' }, 401);
+    await check({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } }, 200, wallet.decisionAnswerSchema);
+    await fails({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } }, 409);
+    await check({ method: 'PUT', url: '/api/v1/wallet/transaction/status', who: admin, payload: { id: withdrawal.data._id, status: 'rejected' } }, 200, wallet.decisionAnswerSchema);
+    await fails({ method: 'PUT', url: '/api/v1/wallet/transaction/status', who: admin, payload: { id: withdrawal.data._id, status: 'maybe' } }, 400);
+    await check({ method: 'GET', url: '/api/v1/wallet/history?page=1', who: p }, 200, wallet.historyAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/wallet/history?page=0', who: p }, 400);
+    await check({ method: 'GET', url: '/api/v1/wallet/history/users?page=1', who: admin }, 200, wallet.historyAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/wallet/history/users', who: p }, 403);
+    await check({ method: 'GET', url: '/api/v1/admin/ledger/check', who: admin }, 200, wallet.ledgerCheckAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/admin/ledger/check', who: p }, 403);
+  });
+
+  it('QR codes and amounts', async () => {
+    for (const [prefix, field] of [
+      ['qrcode', 'qrCode'],
+      ['qrcodecrypto', 'qrCodeCrypto'],
+    ]) {
+      const form = await multipart({ title: 'Pay here' }, { field, name: 'qr.png', type: 'image/png', bytes: PNG_BYTES });
+      const uploaded = await check({ method: 'POST', url: `/api/v1/${prefix}/qr`, who: admin, headers: form.headers, payload: form.payload }, 201, wallet.qrCodeAnswerSchema);
+      await fails({ method: 'POST', url: `/api/v1/${prefix}/qr`, who: player, headers: form.headers, payload: form.payload }, 403);
+      await check({ method: 'GET', url: `/api/v1/${prefix}/qr-codes` }, 200, wallet.qrCodeListAnswerSchema);
+      await check({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${uploaded.data._id}`, who: admin }, 200, wallet.qrCodeAnswerSchema);
+      await fails({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${uploaded.data._id}`, who: admin }, 404);
+    }
+    for (const path of ['refer-amount', 'telegram-amount']) {
+      const created = await check({ method: 'POST', url: `/api/v1/${path}`, who: admin, payload: { amount: 50 } }, 201, wallet.fixedAmountAnswerSchema);
+      await fails({ method: 'POST', url: `/api/v1/${path}`, who: admin, payload: { amount: -1 } }, 400);
+      await check({ method: 'GET', url: `/api/v1/${path}`, who: admin }, 200, wallet.fixedAmountListSchema);
+      await check({ method: 'DELETE', url: `/api/v1/${path}/${created.data._id}`, who: admin }, 200, wallet.fixedAmountAnswerSchema);
+      await fails({ method: 'DELETE', url: `/api/v1/${path}/${created.data._id}`, who: admin }, 404);
+    }
+    await fails({ method: 'GET', url: '/api/v1/refer-amount', who: player }, 403);
+  });
+
+  it('Chicken Road, fairness and bets', async () => {
+    const p = await createPlayer(app, { balance: 1000 });
+    await check({ method: 'GET', url: '/api/v1/chicken-road/active', who: p }, 200, ok(chicken.roundViewSchema.nullable()));
+    await fails({ method: 'GET', url: '/api/v1/chicken-road/active' }, 401);
+    await check({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } }, 200, ok(chicken.startAnswerSchema));
+    await fails({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } }, 409);
+    await check({ method: 'POST', url: '/api/v1/chicken-road/go', who: p, payload: {} }, 200, ok(chicken.goAnswerSchema));
+    const open = (await app.inject({ url: '/api/v1/chicken-road/active', headers: p.headers })).json().data;
+    if (open) await check({ method: 'POST', url: '/api/v1/chicken-road/stop', who: p, payload: { userId: p.id } }, 200, ok(chicken.stopAnswerSchema));
+    await fails({ method: 'POST', url: '/api/v1/chicken-road/stop', who: p, payload: { userId: p.id } }, 404);
+    await fails({ method: 'POST', url: '/api/v1/chicken-road/go', who: p, payload: {} }, 404);
+    await check({ method: 'GET', url: '/api/v1/fairness', who: p }, 200, ok(chicken.fairnessSchema));
+    await check({ method: 'POST', url: '/api/v1/fairness/client-seed', who: p, payload: { clientSeed: 'my-seed' } }, 200, ok(chicken.fairnessSchema));
+    await fails({ method: 'POST', url: '/api/v1/fairness/client-seed', who: p, payload: { clientSeed: '' } }, 400);
+    await check({ method: 'POST', url: '/api/v1/fairness/rotate', who: p, payload: {} }, 200, ok(chicken.rotateAnswerSchema));
+    await fails({ method: 'POST', url: '/api/v1/fairness/rotate' }, 401);
+    await check({ method: 'GET', url: '/api/v1/bets?page=1', who: p }, 200, ok(chicken.betsPageSchema));
+    await fails({ method: 'GET', url: '/api/v1/bets?page=x', who: p }, 400);
+    await check({ method: 'GET', url: `/api/v1/admin/game-history/${p.id}/chicken`, who: p }, 200, ok(chicken.gameHistoryEntrySchema.array()));
+    await fails({ method: 'GET', url: `/api/v1/admin/game-history/${admin.id}/chicken`, who: p }, 403);
+  });
+});
