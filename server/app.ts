@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { errorSchema } from '../contracts/envelope.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -26,9 +27,11 @@ export interface BuildOptions {
   /** An open database to use (tests share one); otherwise one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The time rules are measured by; the system clock unless a test brings its own. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logger, clock }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     // A hop count or the proxies' addresses (config.ts refuses "trust any"); Fastify takes both.
@@ -56,6 +59,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
+  app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   app.addHook('onClose', async () => {
     redis?.disconnect();

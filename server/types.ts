@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Clock } from './lib/clock.js';
 import type { AccessPage } from '../contracts/roles.js';
 
 /** The signed-in caller, loaded fresh from the database on every request. */
@@ -19,6 +20,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    clock: Clock;
   }
   interface FastifyRequest {
     user: AuthUser | null;

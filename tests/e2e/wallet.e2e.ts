@@ -249,18 +249,26 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
   it('shows the other player screens', async () => {
     await player.goto('/payment');
     await player.getByRole('link', { name: 'Deposite' }).first().waitFor();
+    expect(new URL(player.url()).pathname).toBe('/payment');
     await picture(player, 'wallet-payment');
     await player.goto('/paymentsuccess?reference=PAY-0042');
-    await player.getByText('PAY-0042').waitFor();
+    // The reference from the address is shown as the payment's reference.
+    expect(await player.getByText('PAY-0042').isVisible()).toBe(true);
     await picture(player, 'wallet-paymentsuccess');
     await player.goto('/deposite');
     await player.getByRole('button', { name: 'Crypto' }).click();
+    // The crypto tab has no QR code yet (only the UPI one was uploaded above): it says so instead of showing an empty box.
     await player.getByText('No QR Codes uploaded yet.').waitFor();
+    expect(await player.getByRole('button', { name: 'Crypto' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await player.locator('img.wallet-qr__image').count()).toBe(0);
     await picture(player, 'wallet-deposit-crypto');
 
     await admin.goto('/admin');
     await admin.getByRole('button', { name: 'Sections' }).click();
+    // The phone menu lists every section the admin holds.
     await admin.getByRole('tab', { name: 'QRCode Crypto' }).waitFor();
+    const tabs = await admin.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(expect.arrayContaining(['Transaction', 'Deposite', 'Withdrawals', 'QRCode', 'QRCode Crypto', 'Refer Amount', 'Telegram Deposite', 'Games']));
     await admin.waitForTimeout(300);
     await admin.screenshot({ path: 'screenshots/e2e/wallet-admin-menu-390x844.png' });
   });

@@ -1,14 +1,19 @@
 import { mkdtempSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.js';
+import type { Clock } from '../../server/lib/clock.js';
 import { loadConfig, type Env } from '../../server/config.js';
+import { checkLedger } from '../../server/modules/ledger/index.js';
 import type { App } from '../../server/types.js';
 import { testDatabase } from './db.js';
 
-/** Builds the app on the worker's test database, as a value to call through `inject`. */
-/** `extend` may add routes (tests of plugins) before the app is sealed. */
-export async function createTestApp(overrides: Partial<Env> = {}, env: Record<string, string> = {}, extend?: (app: App) => void): Promise<App> {
+/**
+ * Builds the app on the worker's test database, as a value to call through `inject`. `extend`
+ * may add routes (tests of plugins) before the app is sealed.
+ */
+export async function createTestApp(overrides: Partial<Env> = {}, env: Record<string, string> = {}, extend?: (app: App) => void, clock?: Clock): Promise<App> {
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -21,8 +26,39 @@ export async function createTestApp(overrides: Partial<Env> = {}, env: Record<st
     },
     overrides,
   );
-  const app = await buildApp({ config, database: await testDatabase(), logger: false });
+  const app = await buildApp({ config, database: await testDatabase(), logger: false, clock });
   extend?.(app);
   await app.ready();
   return app;
+}
+
+export interface TestAppOptions {
+  /** Settings as parsed values (after validation). */
+  overrides?: Partial<Env>;
+  /** Settings as environment text (validated like a real start). */
+  env?: Record<string, string>;
+  /** After every test, the ledger's invariants must hold (money tests). */
+  checkLedgerAfterEach?: boolean;
+  /** A clock the tests move themselves (lib/clock.ts manualClock). */
+  clock?: Clock;
+}
+
+/**
+ * The set-up of a server test file in one line: builds the app before the file's tests, hands
+ * it to `use` (which may also make the file's fixtures), checks the ledger after each test when asked, and closes the app at the end.
+ */
+export function useTestApp(use: (app: App) => unknown, options: TestAppOptions = {}): void {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options.overrides, options.env, undefined, options.clock);
+    await use(app);
+  });
+  if (options.checkLedgerAfterEach) {
+    afterEach(async () => {
+      expect(await checkLedger(app!.db)).toEqual([]);
+    });
+  }
+  afterAll(async () => {
+    await app?.close();
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
@@ -7,7 +7,7 @@ import * as wallet from '../../contracts/wallet.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
 import type { App } from '../../server/types.js';
-import { createTestApp } from '../helpers/app.js';
+import { useTestApp } from '../helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,12 +26,11 @@ describe('every call answers as its contract says', () => {
   let app: App;
   let player: TestUser;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    player = await createPlayer(app, { balance: 1000 });
-    admin = await createAdmin(app);
+  useTestApp(async (a) => {
+    app = a;
+    player = await createPlayer(a, { balance: 1000 });
+    admin = await createAdmin(a);
   });
-  afterAll(() => app.close());
 
   async function check(call: Call, status: number, schema: z.ZodType) {
     const res = await app.inject({

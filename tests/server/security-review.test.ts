@@ -3,20 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { cookie, latestCodes, login, newPerson, refresh, register, registerVerified, rows, signIn } from '../../server/modules/accounts/accounts.test-support.js';
 import type { App } from '../../server/types.js';
-import { createTestApp } from '../helpers/app.js';
+import { createTestApp, useTestApp } from '../helpers/app.js';
 import { createPlayer } from '../helpers/factories.js';
 
 // Each gap an outside review found, tried again as it was found. Every test here must fail to exploit it.
 describe('security review: the gaps stay closed', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('1. a second registration of an unverified e-mail and phone cannot take the account over', async () => {
     const victim = newPerson({ fullName: 'Real Owner' });

@@ -20,7 +20,7 @@ export async function accountsRoutes(app: App): Promise<void> {
     await background.drain();
     messenger.close();
   });
-  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background };
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background, clock: app.clock };
   const limit = rateLimited(app);
 
   app.post('/users/register', { schema: { body: registerSchema, tags, response: { 201: registerAnswerSchema } }, config: limit }, async (request, reply) => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, type otpVerifySchema, type registerSchema } from '../../../contracts/accounts.js';
 import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -21,6 +22,8 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
   /** Deliveries whose outcome the answer must not wait for (or reveal). */
   background: Background;
+  /** The time that code expiry and resend cooldowns are measured by. */
+  clock: Clock;
 }
 
 type RegisterInput = z.output<typeof registerSchema>;
@@ -80,13 +83,13 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
       if (pending.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
       if (pending.length === 1) {
         const owner = pending[0];
-        const wait = await cooldownRemaining(tx, owner.id, 'verify', channels);
-        return { kind: 'pending', user: owner, wait, codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels) };
+        const wait = await cooldownRemaining(tx, owner.id, 'verify', channels, deps.clock.now());
+        return { kind: 'pending', user: owner, wait, codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, deps.clock.now()) };
       }
       const values = { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, referredBy: referrer?.id ?? null };
       const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
       await ensureWallet(tx, user.id);
-      return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels) };
+      return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now()) };
     });
   } catch (err) {
     throw raceMessage(err) ?? err;
@@ -124,7 +127,7 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   if (user.verifiedAt) throw alreadyVerified();
   await takeAttempt(db, 'verify', user.id);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given);
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, deps.clock.now());
     if (checked.ok) await users.markVerified(tx, user.id);
     return checked;
   });
@@ -141,11 +144,11 @@ export async function resend(deps: AccountsDeps, userId: string) {
   const codes = await db.transaction(async (tx) => {
     // The row lock makes two resends at once wait for each other, so only one gets through.
     await users.lockUser(tx, user.id);
-    const wait = await cooldownRemaining(tx, user.id, 'verify', channels);
+    const wait = await cooldownRemaining(tx, user.id, 'verify', channels, deps.clock.now());
     if (wait > 0) {
       throw new AppError('OTP_COOLDOWN', 429, `Please wait ${wait} seconds before asking for a new code.`, { data: { retryAfter: wait } });
     }
-    return issueCodes(tx, config.keys.otp, user.id, 'verify', channels);
+    return issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now());
   });
   const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
   if (failed.length === codes.length) {

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import type { App } from '../../types.js';
 import { cookie, latestCodes, login, newPerson, outbox, refresh, register, rows, verifyPerson } from './accounts.test-support.js';
 
 describe('accounts: register, verify, sign in, refresh, sign out', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('goes the whole way through the API', async () => {
     const person = newPerson();

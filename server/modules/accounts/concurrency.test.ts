@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import type { App } from '../../types.js';
 import { cookie, latestCodes, newPerson, refresh, register, registerVerified, rows, signIn } from './accounts.test-support.js';
 
 // These prove something on PostgreSQL, where requests really overlap; on PGlite they run one by one.
 describe('accounts under concurrent requests', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('registers the same person once when the form is sent several times at once', async () => {
     const person = newPerson();

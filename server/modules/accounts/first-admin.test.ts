@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_PAGES } from '../../../contracts/roles.js';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { resetDatabase } from '../../../tests/helpers/db.js';
 import type { App } from '../../types.js';
 import { login, rows } from './accounts.test-support.js';
@@ -12,10 +12,7 @@ const adminCount = async (app: App) =>
 
 describe('first admin', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PHONE: '+919000000009', ADMIN_PASSWORD: 'Admin#12345678' });
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a), { overrides: { ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PHONE: '+919000000009', ADMIN_PASSWORD: 'Admin#12345678' } });
 
   it('creates the admin from the settings once, verified with every page', async () => {
     expect(await ensureFirstAdmin(app)).toMatchObject({ created: true, email: 'boss@example.com' });

@@ -4,17 +4,17 @@ import { otpCodes } from '../../db/schema/index.js';
 
 export type OtpPurpose = 'verify' | 'reset';
 export type OtpChannel = 'email' | 'sms';
-export type OtpRow = typeof otpCodes.$inferSelect & { expired: boolean };
+export type OtpRow = typeof otpCodes.$inferSelect;
 
-/** Replaces the live code of (user, purpose, channel); `sent_at` claims the resend cooldown. */
-export async function upsertCode(db: DbOrTx, v: { userId: string; purpose: OtpPurpose; channel: OtpChannel; codeHash: string; ttlSeconds: number }): Promise<void> {
-  const expiresAt = sql`now() + make_interval(secs => ${v.ttlSeconds})`;
+/** Replaces the live code of (user, purpose, channel) at `now`; `sent_at` claims the resend cooldown. */
+export async function upsertCode(db: DbOrTx, v: { userId: string; purpose: OtpPurpose; channel: OtpChannel; codeHash: string; ttlSeconds: number; now: Date }): Promise<void> {
+  const expiresAt = new Date(v.now.getTime() + v.ttlSeconds * 1000);
   await db
     .insert(otpCodes)
-    .values({ userId: v.userId, purpose: v.purpose, channel: v.channel, codeHash: v.codeHash, attempts: 0, expiresAt, sentAt: sql`now()`, createdAt: sql`now()` })
+    .values({ userId: v.userId, purpose: v.purpose, channel: v.channel, codeHash: v.codeHash, attempts: 0, expiresAt, sentAt: v.now, createdAt: v.now })
     .onConflictDoUpdate({
       target: [otpCodes.userId, otpCodes.purpose, otpCodes.channel],
-      set: { codeHash: v.codeHash, attempts: 0, expiresAt, sentAt: sql`now()`, createdAt: sql`now()` },
+      set: { codeHash: v.codeHash, attempts: 0, expiresAt, sentAt: v.now, createdAt: v.now },
     });
 }
 
@@ -29,17 +29,7 @@ export async function clearSent(db: DbOrTx, userId: string, purpose: OtpPurpose,
 /** The live codes, locked so that two guesses at once cannot both spend the same attempt. */
 export async function lockCodes(db: DbOrTx, userId: string, purpose: OtpPurpose, channels: OtpChannel[]): Promise<OtpRow[]> {
   return db
-    .select({
-      userId: otpCodes.userId,
-      purpose: otpCodes.purpose,
-      channel: otpCodes.channel,
-      codeHash: otpCodes.codeHash,
-      attempts: otpCodes.attempts,
-      expiresAt: otpCodes.expiresAt,
-      sentAt: otpCodes.sentAt,
-      createdAt: otpCodes.createdAt,
-      expired: sql<boolean>`${otpCodes.expiresAt} <= now()`,
-    })
+    .select()
     .from(otpCodes)
     .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), inArray(otpCodes.channel, channels)))
     .for('update');
@@ -57,17 +47,14 @@ export async function deleteCodes(db: DbOrTx, userId: string, purpose: OtpPurpos
 }
 
 /**
- * Seconds since the codes of these channels were last sent, or null when one of them was never
- * sent (or its delivery failed), which lifts the cooldown.
+ * When the codes of these channels were last sent, or null when one of them was never sent (or
+ * its delivery failed), which lifts the cooldown.
  */
-export async function secondsSinceSent(db: DbOrTx, userId: string, purpose: OtpPurpose, channels: OtpChannel[]): Promise<number | null> {
-  const [row] = await db
-    .select({
-      sent: sql<number>`count(${otpCodes.sentAt})::int`,
-      since: sql<number | null>`extract(epoch FROM now() - max(${otpCodes.sentAt}))::float8`,
-    })
+export async function lastSent(db: DbOrTx, userId: string, purpose: OtpPurpose, channels: OtpChannel[]): Promise<Date | null> {
+  const rows = await db
+    .select({ sentAt: otpCodes.sentAt })
     .from(otpCodes)
     .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), inArray(otpCodes.channel, channels)));
-  if (!row || Number(row.sent) < channels.length || row.since === null) return null;
-  return Number(row.since);
+  if (rows.length < channels.length || rows.some((r) => !r.sentAt)) return null;
+  return new Date(Math.max(...rows.map((r) => r.sentAt!.getTime())));
 }

@@ -27,11 +27,11 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** Issues a fresh six-digit code per channel, replacing any earlier one. */
-export async function issueCodes(tx: DbOrTx, secret: string, userId: string, purpose: OtpPurpose, channels: readonly OtpChannel[]): Promise<IssuedCode[]> {
+export async function issueCodes(tx: DbOrTx, secret: string, userId: string, purpose: OtpPurpose, channels: readonly OtpChannel[], now: Date): Promise<IssuedCode[]> {
   const issued: IssuedCode[] = [];
   for (const channel of channels) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await repo.upsertCode(tx, { userId, purpose, channel, codeHash: hashCode(secret, userId, purpose, channel, code), ttlSeconds: OTP_TTL_SECONDS });
+    await repo.upsertCode(tx, { userId, purpose, channel, codeHash: hashCode(secret, userId, purpose, channel, code), ttlSeconds: OTP_TTL_SECONDS, now });
     issued.push({ channel, code });
   }
   return issued;
@@ -42,14 +42,14 @@ export async function issueCodes(tx: DbOrTx, secret: string, userId: string, pur
  * the code is void. Codes are consumed only when every channel matched. Runs inside the
  * caller's transaction, which must commit even on failure so that attempts are counted.
  */
-export async function consumeCodes(tx: Tx, secret: string, userId: string, purpose: OtpPurpose, given: Partial<Record<OtpChannel, string>>): Promise<CheckResult> {
+export async function consumeCodes(tx: Tx, secret: string, userId: string, purpose: OtpPurpose, given: Partial<Record<OtpChannel, string>>, now: Date): Promise<CheckResult> {
   const channels = Object.keys(given) as OtpChannel[];
   const rows = new Map((await repo.lockCodes(tx, userId, purpose, channels)).map((r) => [r.channel, r]));
   const failed: OtpChannel[] = [];
   let exhausted = false;
   for (const channel of channels) {
     const row = rows.get(channel);
-    if (!row || row.expired) {
+    if (!row || row.expiresAt <= now) {
       failed.push(channel);
       continue;
     }
@@ -74,10 +74,10 @@ export async function consumeCodes(tx: Tx, secret: string, userId: string, purpo
 }
 
 /** Seconds until new codes may be sent (0 when now). */
-export async function cooldownRemaining(db: DbOrTx, userId: string, purpose: OtpPurpose, channels: readonly OtpChannel[]): Promise<number> {
-  const since = await repo.secondsSinceSent(db, userId, purpose, [...channels]);
-  if (since === null) return 0;
-  return Math.max(0, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - since));
+export async function cooldownRemaining(db: DbOrTx, userId: string, purpose: OtpPurpose, channels: readonly OtpChannel[], now: Date): Promise<number> {
+  const sent = await repo.lastSent(db, userId, purpose, [...channels]);
+  if (!sent) return 0;
+  return Math.max(0, Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - (now.getTime() - sent.getTime()) / 1000));
 }
 
 export const clearSent = repo.clearSent;

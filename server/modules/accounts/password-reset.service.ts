@@ -32,8 +32,8 @@ export async function requestReset(deps: AccountsDeps, input: RequestInput): Pro
   const channel = channelFor(config, input);
   const codes = await db.transaction(async (tx) => {
     await users.lockUser(tx, user.id);
-    if ((await cooldownRemaining(tx, user.id, 'reset', [channel])) > 0) return [];
-    return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel]);
+    if ((await cooldownRemaining(tx, user.id, 'reset', [channel], deps.clock.now())) > 0) return [];
+    return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel], deps.clock.now());
   });
   if (!codes.length) return;
   const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber };
@@ -48,7 +48,7 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   await takeAttempt(db, 'reset', user.id);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp });
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp }, deps.clock.now());
     if (checked.ok) {
       await users.setPasswordHash(tx, user.id, passwordHash);
       await revokeAllForUser(tx, user.id);

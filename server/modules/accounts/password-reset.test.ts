@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import type { Messenger, OutgoingMessage } from '../messaging/messaging.service.js';
@@ -13,10 +13,7 @@ const reset = (app: App, payload: Record<string, unknown>) => app.inject({ metho
 
 describe('forgot password', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('answers the same for unknown accounts and sends nothing', async () => {
     const person = await registerVerified(app);
@@ -122,13 +119,12 @@ describe('forgot password', () => {
     const warn = vi.fn();
     const log = { warn, error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
     const background = createBackground(log);
-    const deps = { db: app.db, config: app.config, messenger: slow, log, background };
+    const deps = { db: app.db, config: app.config, messenger: slow, log, background, clock: app.clock };
 
-    const answered = await Promise.race([
-      requestResetCode(deps, { email: p.email }).then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('still waiting for delivery'), 2000)),
-    ]);
-    expect(answered).toBe('answered');
+    // The mail server holds the message until release(): an answer that waited for it would never come.
+    await requestResetCode(deps, { email: p.email });
+    expect(sent).toHaveLength(1);
+    expect(warn).not.toHaveBeenCalled();
     release();
     await background.drain();
     expect(sent).toEqual([expect.objectContaining({ channel: 'email', to: p.email, code: expect.stringMatching(/^\d{6}$/) })]);

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { rows } from './accounts.test-support.js';
 
 describe('balance, referral link and public site data', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('shows a player their own balance in rupees and nobody else', async () => {
     const rich = await createPlayer(app, { balance: 1234.5 });

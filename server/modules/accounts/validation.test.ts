@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { login, newPerson, PASSWORD } from './accounts.test-support.js';
@@ -74,11 +74,10 @@ const cases: Case[] = [
 describe('bad input on every accounts call: a clear 4xx, never a 5xx', () => {
   let app: App;
   let player: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    player = await createPlayer(app);
+  useTestApp(async (a) => {
+    app = a;
+    player = await createPlayer(a);
   });
-  afterAll(() => app.close());
 
   it.each(cases)('%s', async (_name, method, url, payload, expected) => {
     const res = await app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });

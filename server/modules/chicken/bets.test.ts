@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 import { arrangeTraps, call, go, safeFor, start, stop } from './chicken.fixtures.js';
 
 describe('bets and game history', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a), { checkLedgerAfterEach: true });
 
   it('lists own bets ten a page, newest first, and the game history', async () => {
     const p = await createPlayer(app, { balance: 1000 });

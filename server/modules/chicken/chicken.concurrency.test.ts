@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import { chickenRounds, ledgerTransfers } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger } from '../ledger/ledger.service.js';
+import { balanceOf } from '../ledger/ledger.service.js';
 import { activePair, arrangeTraps, call, go, safeFor, start, stop } from './chicken.fixtures.js';
 
 // These prove something on PostgreSQL (TEST_DATABASE_URL), where requests run in parallel
 // transactions; on PGlite they run one after another and must give the same result.
 describe('chicken road under concurrent calls', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a), { checkLedgerAfterEach: true });
 
   it('pays once for 100 concurrent cash-outs of one round', async () => {
     const p = await createPlayer(app, { balance: 100 });

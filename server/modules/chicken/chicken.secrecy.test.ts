@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { activePair, arrangeTraps, call, go, safeFor, start, stop } from './chicken.fixtures.js';
@@ -24,10 +24,7 @@ function leaks(raw: string, serverSeed: string): string[] {
 
 describe('an open round keeps its traps secret', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('reveals no trap in any answer until the round has ended', async () => {
     const p = await createPlayer(app, { balance: 100 });

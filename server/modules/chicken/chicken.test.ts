@@ -1,23 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multiplierLadder, TRAPS } from '../../../contracts/chicken.js';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import { chickenRounds, ledgerTransfers } from '../../db/schema/index.js';
 import { pgError, PG } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, transfer } from '../ledger/ledger.service.js';
+import { balanceOf, transfer } from '../ledger/ledger.service.js';
 import { activePair, arrangeTraps, call, go, safeFor, start, stop } from './chicken.fixtures.js';
 
 describe('chicken road', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a), { checkLedgerAfterEach: true });
 
   it('starts a round: debits the bet and answers the ladder and the seeds, never the traps', async () => {
     const p = await createPlayer(app, { balance: 100 });

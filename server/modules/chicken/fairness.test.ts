@@ -1,20 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drawTraps, sha256Hex } from '../../../contracts/chicken.js';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { checkLedger } from '../ledger/ledger.service.js';
 import { call, go, start } from './chicken.fixtures.js';
 
 describe('seed pairs', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a), { checkLedgerAfterEach: true });
 
   it('shows a hash, a client seed and nonce 0 for a new player', async () => {
     const p = await createPlayer(app);

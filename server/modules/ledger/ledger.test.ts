@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { balanceOf, checkLedger, transfer, transferOnce } from './ledger.service.js';
 
 describe('ledger', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  useTestApp((a) => (app = a));
 
   it('moves money once per idempotency key and keeps the invariants', async () => {
     const p = await createPlayer(app, { balance: 50 });

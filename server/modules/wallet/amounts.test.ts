@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
@@ -8,11 +8,10 @@ import type { App } from '../../types.js';
 describe('refer amount and Telegram amount', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
   });
-  afterAll(() => app.close());
 
   for (const path of ['/api/v1/refer-amount', '/api/v1/telegram-amount']) {
     it(`${path}: one entry, rupees in answers, a bare array list, audited`, async () => {

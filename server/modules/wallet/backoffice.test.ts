@@ -1,10 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import type { z } from 'zod';
+import * as wallet from '../../../contracts/wallet.js';
 import { ACCESS_PAGES, type AccessPage } from '../../../contracts/roles.js';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, heldOf } from '../ledger/ledger.service.js';
+import { balanceOf, heldOf } from '../ledger/ledger.service.js';
 import { multipart, PNG_BYTES, pendingDeposit, postWithdrawal, upiWithdrawal } from './wallet.fixtures.js';
 
 interface Route {
@@ -14,21 +16,19 @@ interface Route {
   request: () => Promise<InjectOptions>;
   /** Status the admin holding the page gets. */
   ok: number;
+  /** The answer that admin gets, from contracts/. */
+  answer: z.ZodType;
 }
 
 describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin without the page, works with it', () => {
   let app: App;
   let owner: TestUser;
   let player: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createAdmin(app);
-    player = await createPlayer(app, { balance: 100_000 });
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    owner = await createAdmin(a);
+    player = await createPlayer(a, { balance: 100_000 });
+  }, { checkLedgerAfterEach: true });
 
   const deposit = async () => pendingDeposit(app, player, 500);
   const withdrawal = async () => (await postWithdrawal(app, player, upiWithdrawal(100))).json().data._id as string;
@@ -64,37 +64,37 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
   };
 
   const routes: Route[] = [
-    { name: 'list withdrawals', page: 'withdraw-requests', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/withdrawals' }) },
+    { name: 'list withdrawals', answer: wallet.withdrawalListAnswerSchema, page: 'withdraw-requests', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/withdrawals' }) },
     {
-      name: 'decide a withdrawal',
+      name: 'decide a withdrawal', answer: wallet.decisionAnswerSchema,
       page: 'withdraw-requests',
       ok: 200,
       request: async () => ({ method: 'PUT', url: '/api/v1/wallet/transaction/status', payload: { id: await withdrawal(), status: 'rejected' } }),
     },
-    { name: 'list deposits', page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/deposit' }) },
+    { name: 'list deposits', answer: wallet.depositListAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/deposit' }) },
     {
-      name: 'decide a deposit',
+      name: 'decide a deposit', answer: wallet.decisionAnswerSchema,
       page: 'transaction',
       ok: 200,
       request: async () => ({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', payload: { id: await deposit(), status: 'approved' } }),
     },
-    { name: "every player's history", page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/users?page=1' }) },
-    { name: 'ledger check', page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/admin/ledger/check' }) },
-    { name: 'upload the UPI QR', page: 'qr-code', ok: 201, request: upload('qrcode', 'qrCode') },
-    { name: 'delete the UPI QR', page: 'qr-code', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${await qr('qrcode', 'qrCode')}` }) },
-    { name: 'upload the crypto QR', page: 'qr-code', ok: 201, request: upload('qrcodecrypto', 'qrCodeCrypto') },
+    { name: "every player's history", answer: wallet.historyAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/users?page=1' }) },
+    { name: 'ledger check', answer: wallet.ledgerCheckAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/admin/ledger/check' }) },
+    { name: 'upload the UPI QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 201, request: upload('qrcode', 'qrCode') },
+    { name: 'delete the UPI QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${await qr('qrcode', 'qrCode')}` }) },
+    { name: 'upload the crypto QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 201, request: upload('qrcodecrypto', 'qrCodeCrypto') },
     {
-      name: 'delete the crypto QR',
+      name: 'delete the crypto QR', answer: wallet.qrCodeAnswerSchema,
       page: 'qr-code',
       ok: 200,
       request: async () => ({ method: 'DELETE', url: `/api/v1/qrcodecrypto/delete-qr/${await qr('qrcodecrypto', 'qrCodeCrypto')}` }),
     },
-    { name: 'list the refer amount', page: 'games', ok: 200, request: async () => ({ url: '/api/v1/refer-amount' }) },
-    { name: 'set the refer amount', page: 'games', ok: 201, request: setAmount('/api/v1/refer-amount') },
-    { name: 'delete the refer amount', page: 'games', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/refer-amount/${await amount('/api/v1/refer-amount')}` }) },
-    { name: 'set the Telegram amount', page: 'telegram', ok: 201, request: setAmount('/api/v1/telegram-amount') },
+    { name: 'list the refer amount', answer: wallet.fixedAmountListSchema, page: 'games', ok: 200, request: async () => ({ url: '/api/v1/refer-amount' }) },
+    { name: 'set the refer amount', answer: wallet.fixedAmountAnswerSchema, page: 'games', ok: 201, request: setAmount('/api/v1/refer-amount') },
+    { name: 'delete the refer amount', answer: wallet.fixedAmountAnswerSchema, page: 'games', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/refer-amount/${await amount('/api/v1/refer-amount')}` }) },
+    { name: 'set the Telegram amount', answer: wallet.fixedAmountAnswerSchema, page: 'telegram', ok: 201, request: setAmount('/api/v1/telegram-amount') },
     {
-      name: 'delete the Telegram amount',
+      name: 'delete the Telegram amount', answer: wallet.fixedAmountAnswerSchema,
       page: 'telegram',
       ok: 200,
       request: async () => ({ method: 'DELETE', url: `/api/v1/telegram-amount/${await amount('/api/v1/telegram-amount')}` }),
@@ -125,6 +125,7 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
 
     const allowed = await call(withPage.headers);
     expect(allowed.statusCode, allowed.body).toBe(route.ok);
-    expect(allowed.json()).toBeTruthy();
+    const answer = route.answer.safeParse(allowed.json());
+    expect(answer.success, `${allowed.body}\n${answer.error?.message}`).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, heldOf } from '../ledger/ledger.service.js';
+import { balanceOf, heldOf } from '../ledger/ledger.service.js';
 import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWithdrawal } from './wallet.fixtures.js';
 
 // Meaningful on PostgreSQL (TEST_DATABASE_URL), where the requests really run in parallel on a
@@ -10,14 +10,10 @@ import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWit
 describe('wallet under concurrent requests', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
+  }, { checkLedgerAfterEach: true });
 
   it('credits a deposit once when it is approved 100 times at once', async () => {
     const p = await createPlayer(app);

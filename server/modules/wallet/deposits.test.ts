@@ -1,23 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, transfer } from '../ledger/ledger.service.js';
+import { balanceOf, transfer } from '../ledger/ledger.service.js';
 import { decideDeposit, nextPayNumber, pendingDeposit, postDeposit, upiDeposit } from './wallet.fixtures.js';
 
 describe('deposits', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
+  }, { checkLedgerAfterEach: true });
 
   it('records a pending UPI deposit and credits nothing until approved', async () => {
     const p = await createPlayer(app);
@@ -245,8 +241,17 @@ describe('deposits', () => {
       expect(typeof d.method).toBe('string');
       expect(Number.isNaN(Date.parse(d.createdAt))).toBe(false);
     }
-    const upiPending = await app.inject({ url: '/api/v1/wallet/history/deposit?method=upi&status=pending', headers: admin.headers });
-    expect(upiPending.json().data.deposit.every((d: { method: string; status: string }) => d.method === 'UPI' && d.status === 'pending')).toBe(true);
+    // The filters keep what they name and drop the rest: an approved UPI deposit and a crypto one are left out.
+    const approved = await pendingDeposit(app, p, 333);
+    expect((await decideDeposit(app, admin, approved, 'approved')).statusCode).toBe(200);
+    const crypto = await postDeposit(app, p, { amount: 444, method: 'Crypto', details: { payNumber: nextPayNumber(), cryptoType: 'usdt', network: 'trc20' }, remarks: 'x' });
+    expect(crypto.statusCode).toBe(201);
+    const upiPending = (await app.inject({ url: '/api/v1/wallet/history/deposit?method=upi&status=pending&limit=100', headers: admin.headers })).json().data.deposit as { _id: string; method: string; status: string }[];
+    const ids = upiPending.map((d) => d._id);
+    expect(ids).toEqual(expect.arrayContaining([a, b]));
+    expect(ids).not.toContain(approved);
+    expect(ids).not.toContain(crypto.json().data._id);
+    expect(upiPending.every((d) => d.method === 'UPI' && d.status === 'pending')).toBe(true);
     expect((await app.inject({ url: '/api/v1/wallet/history/deposit?method=cash', headers: admin.headers })).statusCode).toBe(400);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { checkLedger, transfer } from '../ledger/ledger.service.js';
+import { transfer } from '../ledger/ledger.service.js';
 import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWithdrawal } from './wallet.fixtures.js';
 
 interface Row {
@@ -21,14 +21,10 @@ interface Row {
 describe('wallet history', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
+  }, { checkLedgerAfterEach: true });
 
   const history = (who: TestUser, page?: number | string) =>
     app.inject({ url: `/api/v1/wallet/history${page === undefined ? '' : `?page=${page}`}`, headers: who.headers });

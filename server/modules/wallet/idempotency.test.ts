@@ -1,23 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { walletDeposits, walletWithdrawals } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, heldOf } from '../ledger/ledger.service.js';
+import { balanceOf, heldOf } from '../ledger/ledger.service.js';
 import { decideDeposit, decideWithdrawal, nextPayNumber, postDeposit, postWithdrawal, upiDeposit, upiWithdrawal } from './wallet.fixtures.js';
 
 describe('money calls replayed with the same Idempotency-Key', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
+  }, { checkLedgerAfterEach: true });
 
   const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { multipart, PNG_BYTES } from './wallet.fixtures.js';
@@ -11,11 +11,10 @@ const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 describe('payment QR codes', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
   });
-  afterAll(() => app.close());
 
   const qrDir = () => join(app.config.dataDir, 'uploads', 'qr');
   const upload = async (prefix: string, field: string, bytes: Uint8Array, fields: Record<string, string> = { title: 'Pay here' }, type = 'image/png') => {

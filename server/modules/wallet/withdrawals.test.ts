@@ -1,21 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
-import { balanceOf, checkLedger, heldOf, transfer } from '../ledger/ledger.service.js';
+import { balanceOf, heldOf, transfer } from '../ledger/ledger.service.js';
 import { decideWithdrawal, ERC20_ADDRESS, postWithdrawal, TRC20_ADDRESS, upiWithdrawal } from './wallet.fixtures.js';
 
 describe('withdrawals', () => {
   let app: App;
   let admin: TestUser;
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await createAdmin(app);
-  });
-  afterEach(async () => {
-    expect(await checkLedger(app.db)).toEqual([]);
-  });
-  afterAll(() => app.close());
+  useTestApp(async (a) => {
+    app = a;
+    admin = await createAdmin(a);
+  }, { checkLedgerAfterEach: true });
 
   it('holds the amount at once so it can be neither bet nor withdrawn twice', async () => {
     const p = await createPlayer(app, { balance: 1000 });
