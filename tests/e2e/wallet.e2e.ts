@@ -250,10 +250,12 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await player.goto('/payment');
     await player.getByRole('link', { name: 'Deposite' }).first().waitFor();
     expect(new URL(player.url()).pathname).toBe('/payment');
+    expect(await player.getByRole('link', { name: 'Deposite' }).first().getAttribute('href')).toBe('/deposite');
     await picture(player, 'wallet-payment');
     await player.goto('/paymentsuccess?reference=PAY-0042');
     // The reference from the address is shown as the payment's reference.
-    expect(await player.getByText('PAY-0042').isVisible()).toBe(true);
+    await player.getByText('PAY-0042').waitFor();
+    expect(await player.getByText('PAY-0042').count()).toBe(1);
     await picture(player, 'wallet-paymentsuccess');
     await player.goto('/deposite');
     await player.getByRole('button', { name: 'Crypto' }).click();

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
+import { siteSettingsAnswerSchema } from '../../contracts/site.js';
 import * as wallet from '../../contracts/wallet.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
@@ -88,6 +89,7 @@ describe('every call answers as its contract says', () => {
   it('site', async () => {
     await check({ method: 'GET', url: '/api/v1/users/visible-games' }, 200, accounts.visibleGamesAnswerSchema);
     await check({ method: 'GET', url: '/api/v1/notification/get' }, 200, accounts.notificationAnswerSchema);
+    await check({ method: 'GET', url: '/api/v1/site/settings' }, 200, siteSettingsAnswerSchema);
   });
 
   it('wallet', async () => {

@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken';
+import type { SiteSettings } from '../../../contracts/site';
 import type { SessionUser } from './session';
 
 // Helpers for component tests only; nothing in the app imports this file.
@@ -23,6 +25,19 @@ export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
   return user;
 }
 
+/** The server's settings at their defaults, as `GET /site/settings` answers them (every mockApi serves it). */
+export const SITE_SETTINGS: SiteSettings = {
+  deposit: { min: 100, max: 5000 },
+  withdraw: { min: 100, max: 100_000 },
+  chicken: {
+    minBet: 10,
+    maxBet: 10_000,
+    maxWin: 1_000_000,
+    rtp: 0.98,
+    ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, 0.98)])) as SiteSettings['chicken']['ladders'],
+  },
+};
+
 export interface RecordedCall {
   method: string;
   path: string;
@@ -36,10 +51,12 @@ type Reply = { status?: number; body: unknown } | Error;
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
- * Replaces fetch with a table of `"METHOD /path"` handlers; unknown calls answer 404. Every call is
+ * Replaces fetch with a table of `"METHOD /path"` handlers (the site settings are served unless
+ * given); unknown calls answer 404. Every call is
  * recorded with its parsed JSON body (FormData bodies are kept as they are).
  */
-export function mockApi(routes: Record<string, Handler>) {
+export function mockApi(given: Record<string, Handler>) {
+  const routes: Record<string, Handler> = { 'GET /api/v1/site/settings': () => ({ body: { success: true, message: 'Site settings', data: SITE_SETTINGS } }), ...given };
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

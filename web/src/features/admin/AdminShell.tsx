@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Empty } from '../../components/ui/States';
+import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { DEFAULT_SECTION, type AdminSection } from './admin.sections';
 
 /**
@@ -65,19 +66,6 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
     }
   };
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = sections.findIndex((s) => s.id === active.id);
-    let to = -1;
-    if (e.key === 'ArrowDown') to = (i + 1) % sections.length;
-    else if (e.key === 'ArrowUp') to = (i - 1 + sections.length) % sections.length;
-    else if (e.key === 'Home') to = 0;
-    else if (e.key === 'End') to = sections.length - 1;
-    if (to < 0) return;
-    e.preventDefault();
-    setActiveId(sections[to].id);
-    list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
-  };
-
   const Section = active.component;
   return (
     <div className="admin">
@@ -113,31 +101,22 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
             ×
           </button>
         </div>
-        <div ref={list} role="tablist" aria-orientation="vertical" aria-label="Admin sections" className="admin__tabs" onKeyDown={onKeyDown}>
-          {sections.map((s) => {
-            const selected = s.id === active.id;
-            return (
-              <button
-                key={s.id}
-                type="button"
-                role="tab"
-                id={`${base}-tab-${s.id}`}
-                aria-selected={selected}
-                aria-controls={`${base}-panel`}
-                tabIndex={selected ? 0 : -1}
-                className={['admin__tab', selected ? 'admin__tab--active' : ''].join(' ').trim()}
-                onClick={() => select(s.id)}
-              >
-                {s.label}
-              </button>
-            );
-          })}
-        </div>
+        <TabList
+          ref={list}
+          tabs={sections}
+          active={active.id}
+          onChange={(id, how) => (how === 'click' ? select(id) : setActiveId(id))}
+          label="Admin sections"
+          idBase={base}
+          orientation="vertical"
+          className="admin__tabs"
+          tabClassName="admin__tab"
+        />
       </nav>
 
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${active.id}`} className="admin__content">
+      <TabPanel idBase={base} active={active.id} className="admin__content">
         <Section key={active.id} />
-      </div>
+      </TabPanel>
     </div>
   );
 }

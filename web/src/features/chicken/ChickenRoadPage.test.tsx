@@ -68,7 +68,8 @@ describe('ChickenRoadPage', () => {
     renderApp(<ChickenRoadPage />);
     expect(screen.getByRole('heading', { name: 'Chicken Road' })).toBeInTheDocument();
     expect(betInput()).toHaveValue(10);
-    expect(betInput()).toHaveAttribute('min', '10');
+    await waitFor(() => expect(betInput()).toHaveAttribute('min', '10'));
+    expect(betInput()).toHaveAttribute('max', '10000');
     expect(autoInput()).toHaveValue(2);
     expect(autoInput()).toHaveAttribute('step', '0.01');
     expect(betInput()).toBeEnabled();

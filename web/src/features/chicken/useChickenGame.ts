@@ -4,6 +4,7 @@ import { multiplierLadder } from '../../../../contracts/chicken';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 import type { Sfx } from './audio/chickenAudio';
 import { chickenApi, fairnessKey, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
@@ -29,6 +30,7 @@ interface Options {
 export function useChickenGame({ play, announce }: Options) {
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const { data: settings } = useSiteSettings();
   const userId = user?._id;
   const { data: balance } = useBalance();
 
@@ -104,7 +106,7 @@ export function useChickenGame({ play, announce }: Options) {
 
   const start = useCallback(async () => {
     if (busy.current || game.phase !== 'idle' || !userId) return;
-    const checked = checkStart(bet, autoCashout, balance);
+    const checked = checkStart(bet, autoCashout, balance, settings?.chicken);
     if (!checked.ok) {
       notify.error(checked.message);
       return;
@@ -131,7 +133,7 @@ export function useChickenGame({ play, announce }: Options) {
       busy.current = false;
       setPending(null);
     }
-  }, [announce, autoCashout, balance, bet, difficulty, game.phase, play, queryClient, resume, setBalance, userId]);
+  }, [announce, autoCashout, balance, bet, difficulty, game.phase, play, queryClient, resume, setBalance, settings, userId]);
 
   /** After a failed step or cash-out: show the round's end if it ended, else re-read the open round. */
   const resync = useCallback(async (err: unknown) => {
@@ -200,7 +202,8 @@ export function useChickenGame({ play, announce }: Options) {
     [game.phase, play],
   );
 
-  const preview = useMemo(() => multiplierLadder(difficulty), [difficulty]);
+  // The ladder the server will use; until its settings arrive, the shared math at its default rate.
+  const preview = useMemo(() => settings?.chicken.ladders[difficulty] ?? multiplierLadder(difficulty), [difficulty, settings]);
   const ladder = game.round?.multipliers ?? preview;
   const stake = game.round?.betAmount ?? (Number(bet) || 0);
   const current = currentMultiplier(game);
@@ -208,6 +211,8 @@ export function useChickenGame({ play, announce }: Options) {
   return {
     ...game,
     ladder,
+    /** The server's bet limits, once known. */
+    betLimits: settings?.chicken,
     balance,
     bet,
     setBet,

@@ -1,12 +1,11 @@
 import { useId } from 'react';
+import { QUICK_AMOUNTS } from '../../../../contracts/wallet';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 
-export const DEPOSIT_MIN = 100;
-export const DEPOSIT_MAX = 5000;
-export const QUICK_AMOUNTS = [100, 200, 300, 500, 1000, 2000, 3000, 5000] as const;
-
-/** The amount box with the spec's quick amounts; the bounds are input attributes (the server decides). */
+/** The amount box with the spec's quick amounts; the bounds come from the server, which decides. */
 export function AmountPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
+  const limits = useSiteSettings().data?.deposit;
   return (
     <div className="wallet-amount">
       <label htmlFor={id} className="field__label">
@@ -21,17 +20,17 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
           className="field__input wallet-amount__input"
           type="number"
           inputMode="decimal"
-          min={DEPOSIT_MIN}
-          max={DEPOSIT_MAX}
+          min={limits?.min}
+          max={limits?.max}
           step="any"
           placeholder="Enter amount"
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
       </div>
-      <div className="wallet-amount__limits">
-        <span>Min: {DEPOSIT_MIN}</span>
-        <span>Max: {DEPOSIT_MAX}</span>
+      <div className="wallet-amount__limits" aria-busy={!limits}>
+        <span>Min: {limits?.min ?? '…'}</span>
+        <span>Max: {limits?.max ?? '…'}</span>
       </div>
       <div className="wallet-amount__quick" role="group" aria-label="Quick amounts">
         {QUICK_AMOUNTS.map((a) => (

@@ -16,7 +16,8 @@ describe('DepositForm', () => {
     mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }) });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    expect(screen.getByText('Min: 100')).toBeInTheDocument();
+    // The limits are the server's (GET /site/settings), shown once they arrive.
+    expect(await screen.findByText('Min: 100')).toBeInTheDocument();
     expect(screen.getByText('Max: 5000')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: /Main UPI/ })).toHaveAttribute('src', '/uploads/qr/upi.png');
     expect(screen.queryByRole('button', { name: 'Submit Deposit' })).not.toBeInTheDocument();

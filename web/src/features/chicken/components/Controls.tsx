@@ -1,5 +1,5 @@
 import type { CSSProperties, PointerEvent } from 'react';
-import { DIFFICULTIES, MIN_BET } from '../../../../../contracts/chicken';
+import { DIFFICULTIES } from '../../../../../contracts/chicken';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { formatRupees } from '../../../lib/useSession';
@@ -51,7 +51,8 @@ export function Controls({ game }: { game: Game }) {
           label="Bet Amount"
           type="number"
           inputMode="decimal"
-          min={MIN_BET}
+          min={game.betLimits?.minBet}
+          max={game.betLimits?.maxBet}
           step={1}
           value={game.bet}
           onChange={(e) => game.setBet(e.target.value)}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
+import { siteSettingsAnswerSchema } from '../../../contracts/site.js';
+import { useTestApp } from '../../../tests/helpers/app.js';
+import { createPlayer } from '../../../tests/helpers/factories.js';
+import type { App } from '../../types.js';
+
+describe('site settings', () => {
+  let app: App;
+  useTestApp((a) => (app = a), { overrides: { DEPOSIT_MIN: 200, DEPOSIT_MAX: 7000, WITHDRAW_MAX: 50_000, GAME_MIN_BET: 20, GAME_RTP: 0.95 } });
+
+  it('answers the limits and the ladder the server enforces, from its configuration', async () => {
+    const res = await app.inject({ url: '/api/v1/site/settings' });
+    expect(res.statusCode).toBe(200);
+    const { data } = siteSettingsAnswerSchema.parse(res.json());
+    expect(data.deposit).toEqual({ min: 200, max: 7000 });
+    expect(data.withdraw).toEqual({ min: 100, max: 50_000 });
+    expect(data.chicken).toMatchObject({ minBet: 20, maxBet: 10_000, maxWin: 1_000_000, rtp: 0.95 });
+    for (const d of DIFFICULTIES) expect(data.chicken.ladders[d]).toEqual(multiplierLadder(d, 0.95));
+  });
+
+  it('holds what it announces: a deposit under the minimum is refused, a round uses the announced ladder', async () => {
+    const { data } = (await app.inject({ url: '/api/v1/site/settings' })).json();
+    const p = await createPlayer(app, { balance: 100 });
+    const started = await app.inject({ method: 'POST', url: '/api/v1/chicken-road/start', headers: p.headers, payload: { userId: p.id, gameType: 'chicken', betAmount: 20, difficulty: 'Medium' } });
+    expect(started.json().data.multipliers).toEqual(data.chicken.ladders.Medium);
+    const deposit = await app.inject({
+      method: 'POST',
+      url: '/api/v1/wallet/deposit',
+      headers: p.headers,
+      payload: { userId: p.id, amount: 199, method: 'UPI', details: { payNumber: 'UTR-SETTINGS-1' }, remarks: 'x' },
+    });
+    expect(deposit.statusCode).toBe(400);
+    expect(deposit.json().message).toMatch(/200/);
+  });
+});

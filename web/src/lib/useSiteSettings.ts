@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { siteSettingsAnswerSchema } from '../../../contracts/site';
+import { api } from './api';
+
+export const siteSettingsKey = ['site-settings'] as const;
+
+/**
+ * The limits and the game ladder the server enforces (`GET /site/settings`), read once a visit.
+ * Screens show and pre-check these; the server checks everything again.
+ */
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: siteSettingsKey,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => (await api<z.infer<typeof siteSettingsAnswerSchema>>('/api/v1/site/settings', { anonymous: true, signal })).data,
+  });
+}
