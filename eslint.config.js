@@ -11,8 +11,8 @@ const DB = ['(^|/)db/', 'Only repositories touch the database: call a service.']
 const DRIZZLE = ['^drizzle-orm', 'SQL belongs in a repository (*.repo.ts).'];
 const HTTP = ['(^|/)plugins/|^fastify', 'Services know nothing of HTTP: take what they need as arguments (see lib/ownership.ts).'];
 const ROUTES = ['\\.routes(\\.js)?$', 'Routes are registered by their own module (its index.ts) only.'];
-const OTHER_MODULE = ['^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', "Use another module only through its index.ts."];
-const MODULE_INSIDE = ['(^|/)modules/[^/]+/(?!index\\.js$)', "Use a module only through its index.ts."];
+const OTHER_MODULE = ['^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', 'Use another module only through its index.ts.'];
+const MODULE_INSIDE = ['(^|/)modules/[^/]+/(?!index\\.js$)', 'Use a module only through its index.ts.'];
 const OTHER_FEATURE_1 = ['^\\.\\./(?!\\.\\.)', 'Features do not import each other: move what both need to components/ or lib/.'];
 const OTHER_FEATURE_2 = ['^\\.\\./\\.\\./(?!\\.\\.)', 'Features do not import each other: move what both need to components/ or lib/.'];
 const FEATURES = ['(^|/)features/', 'Features do not import each other: move what both need to components/ or lib/.'];
@@ -39,17 +39,45 @@ export default tseslint.config(
   },
 
   // Server layers: routes → services → repositories → database.
-  { files: ['server/modules/*/*.routes.ts', 'server/modules/*/*.cookies.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(REPO, DB, DRIZZLE, OTHER_MODULE) } },
+  {
+    files: ['server/modules/*/*.routes.ts', 'server/modules/*/*.cookies.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(REPO, DB, DRIZZLE, OTHER_MODULE) },
+  },
   {
     files: ['server/modules/*/*.ts'],
-    ignores: ['server/modules/*/*.routes.ts', 'server/modules/*/*.cookies.ts', 'server/modules/*/*.repo.ts', 'server/modules/*/index.ts', '**/*.test.ts', '**/*.fixtures.ts', '**/*.test-support.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict(HTTP, DRIZZLE, ['(^|/)db/schema', 'Only repositories touch the database: call a repository.'], ROUTES, OTHER_MODULE) },
+    ignores: [
+      'server/modules/*/*.routes.ts',
+      'server/modules/*/*.cookies.ts',
+      'server/modules/*/*.repo.ts',
+      'server/modules/*/index.ts',
+      '**/*.test.ts',
+      '**/*.fixtures.ts',
+      '**/*.test-support.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        HTTP,
+        DRIZZLE,
+        ['(^|/)db/schema', 'Only repositories touch the database: call a repository.'],
+        ROUTES,
+        OTHER_MODULE,
+      ),
+    },
   },
   { files: ['server/modules/*/*.repo.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(HTTP, ROUTES, OTHER_MODULE) } },
   { files: ['server/modules/*/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(OTHER_MODULE) } },
   { files: ['server/plugins/*.ts'], ignores: ['**/*.test.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(DB, DRIZZLE, MODULE_INSIDE) } },
-  { files: ['server/lib/*.ts'], ignores: ['**/*.test.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(DB, DRIZZLE, ['(^|/)(plugins|modules)/', 'lib/ holds plain helpers that depend on no layer.']) } },
-  { files: ['contracts/**/*.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(['(^|/)(server|web)/', 'contracts/ is shared by server and web and imports neither.']) } },
+  {
+    files: ['server/lib/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(DB, DRIZZLE, ['(^|/)(plugins|modules)/', 'lib/ holds plain helpers that depend on no layer.']),
+    },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(['(^|/)(server|web)/', 'contracts/ is shared by server and web and imports neither.']) },
+  },
 
   // Web: features never import each other; shared pieces live in components/ and lib/.
   { files: ['web/src/features/*/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(OTHER_FEATURE_1, FEATURES) } },

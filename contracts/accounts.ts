@@ -65,7 +65,9 @@ export const passwordSchema = PASSWORD_RULES.reduce(
 );
 
 /** An existing password (sign-in, old password): any text, checked against the stored hash. */
-export const currentPasswordSchema = text('Password', 'Password is required').max(128, 'Password must be at most 128 characters long').min(1, 'Password is required');
+export const currentPasswordSchema = text('Password', 'Password is required')
+  .max(128, 'Password must be at most 128 characters long')
+  .min(1, 'Password is required');
 
 /** The five criteria of the strength meter and its label. */
 export function passwordStrength(password: string): { score: number; label: 'Very Weak' | 'Weak' | 'Fair' | 'Good' | 'Strong' } {
@@ -164,7 +166,10 @@ export const loginSchema = z.object({ ...identifierShape, password: currentPassw
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const otpCodeSchema = (label: string) =>
-  text(label, 'Please enter 6-digit OTP code').max(16, 'Please enter 6-digit OTP code').trim().regex(/^\d{6}$/, 'Please enter 6-digit OTP code');
+  text(label, 'Please enter 6-digit OTP code')
+    .max(16, 'Please enter 6-digit OTP code')
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter 6-digit OTP code');
 
 export const userIdSchema = text('User id', 'User id is required')
   .max(64, 'User id is not valid')
@@ -187,9 +192,7 @@ export const changePasswordSchema = z.object({
 });
 
 export const requestResetSchema = z.object(identifierShape).superRefine(requireIdentifier);
-export const resetPasswordSchema = z
-  .object({ ...identifierShape, otp: otpCodeSchema('Code'), newPassword: passwordSchema })
-  .superRefine(requireIdentifier);
+export const resetPasswordSchema = z.object({ ...identifierShape, otp: otpCodeSchema('Code'), newPassword: passwordSchema }).superRefine(requireIdentifier);
 
 /** The user object of login and /users/me. */
 export const publicUserSchema = z.object({

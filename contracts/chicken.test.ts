@@ -191,7 +191,11 @@ describe('provably fair draw', () => {
 
 describe('start body', () => {
   it('reads amounts in rupees into paise and difficulty in any case', () => {
-    expect(startBodySchema.parse({ betAmount: '10.50', difficulty: 'hard', autoCashout: '2' })).toEqual({ betAmount: 1050, difficulty: 'Hard', autoCashout: 2 });
+    expect(startBodySchema.parse({ betAmount: '10.50', difficulty: 'hard', autoCashout: '2' })).toEqual({
+      betAmount: 1050,
+      difficulty: 'Hard',
+      autoCashout: 2,
+    });
     for (const bad of [
       { betAmount: 10, difficulty: 'Extreme' },
       { betAmount: 'abc', difficulty: 'Easy' },

@@ -22,16 +22,14 @@ export const difficultySchema = z
   });
 
 /** Cash out automatically once the multiplier reaches this value (1.01 or more, ≤ 2 decimals). */
-export const autoCashoutSchema = z
-  .union([z.number(), z.string().trim().max(16)], { error: 'Auto cashout must be a number' })
-  .transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'Auto cashout must be a number' });
-    else if (n < 1.01 || n > 10_000_000) ctx.addIssue({ code: 'custom', message: 'Auto cashout must be between 1.01 and 10000000' });
-    else if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) ctx.addIssue({ code: 'custom', message: 'Auto cashout can have at most two decimals' });
-    else return Math.round(n * 100) / 100;
-    return z.NEVER;
-  });
+export const autoCashoutSchema = z.union([z.number(), z.string().trim().max(16)], { error: 'Auto cashout must be a number' }).transform((value, ctx) => {
+  const n = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'Auto cashout must be a number' });
+  else if (n < 1.01 || n > 10_000_000) ctx.addIssue({ code: 'custom', message: 'Auto cashout must be between 1.01 and 10000000' });
+  else if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) ctx.addIssue({ code: 'custom', message: 'Auto cashout can have at most two decimals' });
+  else return Math.round(n * 100) / 100;
+  return z.NEVER;
+});
 
 const roundIdSchema = uuidSchema('roundId is not a valid round id');
 /** Sent by the spec's client and ignored: the server decides every amount. */
@@ -56,7 +54,10 @@ export const stopBodySchema = z.object({
   payout: ignored,
 });
 const CLIENT_SEED_MESSAGE = 'Client seed must be 1 to 64 printable characters, without spaces at either end';
-export const clientSeedSchema = z.string().max(64, CLIENT_SEED_MESSAGE).regex(/^[!-~](?:[ -~]*[!-~])?$/, CLIENT_SEED_MESSAGE);
+export const clientSeedSchema = z
+  .string()
+  .max(64, CLIENT_SEED_MESSAGE)
+  .regex(/^[!-~](?:[ -~]*[!-~])?$/, CLIENT_SEED_MESSAGE);
 /** POST /fairness/client-seed. */
 export const clientSeedBodySchema = z.object({ clientSeed: clientSeedSchema });
 /** POST /fairness/rotate: the new pair keeps this client seed, or gets a random one. */

@@ -87,7 +87,11 @@ export const usdtNetworkSchema = caseless(USDT_NETWORKS, 'Network must be TRC20 
 export const decisionSchema = caseless(DECISIONS, 'Status must be approved or rejected');
 
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Keep it under ${max} characters`);
-export const emailSchema = z.string({ error: 'Enter a valid e-mail address' }).trim().max(254, 'Enter a valid e-mail address').pipe(z.email('Enter a valid e-mail address'));
+export const emailSchema = z
+  .string({ error: 'Enter a valid e-mail address' })
+  .trim()
+  .max(254, 'Enter a valid e-mail address')
+  .pipe(z.email('Enter a valid e-mail address'));
 export const ifscSchema = z
   .string({ error: 'Enter the IFSC code' })
   .trim()
@@ -99,7 +103,11 @@ export const accountNumberSchema = z
   .trim()
   .max(32, 'Account number must be 9 to 18 digits')
   .regex(ACCOUNT_NUMBER_PATTERN, 'Account number must be 9 to 18 digits');
-export const phoneSchema = z.string({ error: 'Enter a phone number' }).trim().max(24, 'Enter a valid phone number').regex(PHONE_PATTERN, 'Enter a valid phone number');
+export const phoneSchema = z
+  .string({ error: 'Enter a phone number' })
+  .trim()
+  .max(24, 'Enter a valid phone number')
+  .regex(PHONE_PATTERN, 'Enter a valid phone number');
 export const payNumberSchema = z
   .string({ error: 'Enter the transaction id or hash' })
   .trim()
@@ -187,7 +195,10 @@ export const statusUpdateSchema = z.object({
   id: z.string({ error: 'Give the id of the request' }).trim().min(1, 'Give the id of the request').max(64),
   status: decisionSchema,
   userId: z.string().max(64).optional().nullable(),
-  amount: z.union([z.number(), z.string().max(32)]).optional().nullable(),
+  amount: z
+    .union([z.number(), z.string().max(32)])
+    .optional()
+    .nullable(),
 });
 
 export const fixedAmountRequestSchema = z.object({ amount: amountSchema });
@@ -219,7 +230,13 @@ export type HistoryPage = z.infer<typeof historyPageSchema>;
 // Answers of the wallet calls (API-CONTRACT).
 
 /** A deposit or withdrawal request just recorded (201). */
-export const moneyRequestCreatedSchema = z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES), amount: z.number(), method: z.string(), createdAt: z.string() });
+export const moneyRequestCreatedSchema = z.object({
+  _id: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  amount: z.number(),
+  method: z.string(),
+  createdAt: z.string(),
+});
 export const moneyRequestAnswerSchema = ok(moneyRequestCreatedSchema);
 /** An admin's decision (exactly 200). */
 export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES) }));

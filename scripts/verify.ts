@@ -57,8 +57,15 @@ async function main(): Promise<void> {
     ...hmacs.map((b, r) => `HMAC round ${r}       ${hex(b)}   (message "${clientSeed}:${nonce}:${r}")`),
     `Floats             ${drawn.map((f) => f.toFixed(10)).join(', ')}`,
     `Traps (draw order) [${traps.join(', ')}]`,
-    `Trap lanes         ${[...traps].filter((c) => c < lanes).sort((a, b) => a - b).join(', ') || 'none on the road'}`,
-    firstTrap < lanes ? `First trap         lane ${firstTrap}: ${firstTrap} lane${firstTrap === 1 ? '' : 's'} can be crossed` : 'First trap         none: every lane can be crossed',
+    `Trap lanes         ${
+      [...traps]
+        .filter((c) => c < lanes)
+        .sort((a, b) => a - b)
+        .join(', ') || 'none on the road'
+    }`,
+    firstTrap < lanes
+      ? `First trap         lane ${firstTrap}: ${firstTrap} lane${firstTrap === 1 ? '' : 's'} can be crossed`
+      : 'First trap         none: every lane can be crossed',
     '',
     'Lane  Multiplier  Outcome',
     ...ladder.map((m, lane) => `${String(lane).padStart(4)}  ${m.toFixed(2).padStart(10)}x  ${traps.includes(lane) ? 'TRAP' : 'safe'}`),

@@ -25,10 +25,16 @@ const trustProxy = z
     if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
     if (/^\d+$/.test(text)) return Number(text);
     if (text === 'true' || text === 'yes' || text === '*') {
-      ctx.addIssue({ code: 'custom', message: 'give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.0/8); trusting any sender is unsafe' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.0/8); trusting any sender is unsafe',
+      });
       return z.NEVER;
     }
-    const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = list.filter((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
     if (bad.length) {
       ctx.addIssue({ code: 'custom', message: `not an address, CIDR or hop count: ${bad.join(', ')}` });
@@ -52,7 +58,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url())),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,13 +78,21 @@ const envSchema = z.object({
   OTP_CHANNELS: z
     .string()
     .default('email,sms')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(OTP_CHANNELS)).min(1)),
   DEV_OUTBOX: bool,
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PHONE: z.string().regex(/^\+\d{8,15}$/, 'must look like +919876543210').default('+919999999999'),
+  ADMIN_PHONE: z
+    .string()
+    .regex(/^\+\d{8,15}$/, 'must look like +919876543210')
+    .default('+919999999999'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -81,7 +100,11 @@ const envSchema = z.object({
   DEPOSIT_MAX: rupees(5000),
   WITHDRAW_MIN: rupees(100),
   WITHDRAW_MAX: rupees(100000),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   GAME_RTP: z.coerce.number().min(0.5).max(1).default(0.98),
   GAME_MIN_BET: rupees(10),
   GAME_MAX_BET: rupees(10000),
@@ -111,7 +134,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = values.NODE_ENV === 'production';
   // In production a code that cannot be delivered locks players out, and the log is no outbox.
   const missing = [
-    values.OTP_CHANNELS.includes('email') && !values.SMTP_URL ? '  SMTP_URL: required in production to send e-mail codes (or leave email out of OTP_CHANNELS)' : '',
+    values.OTP_CHANNELS.includes('email') && !values.SMTP_URL
+      ? '  SMTP_URL: required in production to send e-mail codes (or leave email out of OTP_CHANNELS)'
+      : '',
     values.OTP_CHANNELS.includes('sms') && !values.SMS_URL ? '  SMS_URL: required in production to send SMS codes (or leave sms out of OTP_CHANNELS)' : '',
   ].filter(Boolean);
   if (isProduction && missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);

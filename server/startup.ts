@@ -9,15 +9,22 @@ export function startupReport(config: Config, address: string): { line: string; 
   const line = `Rupee Arcade on ${address}: ${config.NODE_ENV} mode, Node.js ${process.versions.node}, ${database}${config.REDIS_URL ? ', Redis' : ''}`;
   const warnings: string[] = [];
   if (!config.isProduction) {
-    warnings.push(`${config.NODE_ENV} mode: not for a deployment. Set NODE_ENV=production, which requires mail and SMS settings and turns off every development feature.`);
+    warnings.push(
+      `${config.NODE_ENV} mode: not for a deployment. Set NODE_ENV=production, which requires mail and SMS settings and turns off every development feature.`,
+    );
   }
   if (config.devOutbox) {
-    warnings.push('DEV_OUTBOX=1: every one-time code is readable at /api/v1/dev/outbox by anyone on this machine. Never use it where others can reach the machine.');
+    warnings.push(
+      'DEV_OUTBOX=1: every one-time code is readable at /api/v1/dev/outbox by anyone on this machine. Never use it where others can reach the machine.',
+    );
   }
-  if (config.OTP_CHANNELS.includes('email') && !config.SMTP_URL) warnings.push('SMTP_URL is not set: e-mail codes are written to the log instead of being sent.');
+  if (config.OTP_CHANNELS.includes('email') && !config.SMTP_URL)
+    warnings.push('SMTP_URL is not set: e-mail codes are written to the log instead of being sent.');
   if (config.OTP_CHANNELS.includes('sms') && !config.SMS_URL) warnings.push('SMS_URL is not set: SMS codes are written to the log instead of being sent.');
   if (config.PUBLIC_URL?.startsWith('https:') && config.TRUST_PROXY === false) {
-    warnings.push('PUBLIC_URL is https but TRUST_PROXY is off: behind a proxy every player shares its address for rate limits. Set TRUST_PROXY to the hop count or the proxy addresses.');
+    warnings.push(
+      'PUBLIC_URL is https but TRUST_PROXY is off: behind a proxy every player shares its address for rate limits. Set TRUST_PROXY to the hop count or the proxy addresses.',
+    );
   }
   return { line, warnings };
 }

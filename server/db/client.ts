@@ -28,10 +28,13 @@ export async function openDatabase(opts: { url?: string; dir?: string | null; po
     const client = new pg.Client({ connectionString: opts.url });
     await client.connect();
     try {
-      await migrate(async (sql) => {
-        const res = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-        return (Array.isArray(res) ? res[res.length - 1] : res).rows;
-      }, { lock: true });
+      await migrate(
+        async (sql) => {
+          const res = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+          return (Array.isArray(res) ? res[res.length - 1] : res).rows;
+        },
+        { lock: true },
+      );
     } finally {
       await client.end();
     }
@@ -70,10 +73,13 @@ async function openPglite(dir: string | null): Promise<Database> {
     throw err;
   }
   try {
-    await migrate(async (sql) => {
-      const results = await client.exec(sql);
-      return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
-    }, { lock: false });
+    await migrate(
+      async (sql) => {
+        const results = await client.exec(sql);
+        return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
+      },
+      { lock: false },
+    );
   } catch (err) {
     await client.close();
     releaseLock();

@@ -14,7 +14,9 @@ export type SqlSession = (sql: string) => Promise<Record<string, unknown>[]>;
  * transaction. Files are append-only: a change to the schema is a new file.
  */
 export async function migrate(run: SqlSession, opts: { lock: boolean }): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   if (opts.lock) await run(`SELECT pg_advisory_lock(${LOCK_KEY})`);
   const applied: string[] = [];
   try {

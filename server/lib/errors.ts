@@ -15,8 +15,7 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppErro
 export const unauthorized = (message = 'Please sign in to continue.', code = 'UNAUTHORIZED') => new AppError(code, 401, message);
 export const forbidden = (message = 'You do not have access to this.', code = 'FORBIDDEN') => new AppError(code, 403, message);
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(code, 404, message);
-export const conflict = (message: string, code = 'CONFLICT', extra: Record<string, unknown> = {}) =>
-  new AppError(code, 409, message, extra);
+export const conflict = (message: string, code = 'CONFLICT', extra: Record<string, unknown> = {}) => new AppError(code, 409, message, extra);
 
 /** PostgreSQL error codes we turn into 4xx answers. */
 export const PG = {

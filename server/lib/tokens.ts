@@ -27,7 +27,15 @@ export async function verifyAccessToken(key: string, token: string): Promise<Acc
   try {
     const { payload } = await jwtVerify(token, keyOf(key), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
     const { sub, role, tv, sid } = payload;
-    if (typeof sub !== 'string' || !UUID.test(sub) || (role !== 'user' && role !== 'admin') || typeof tv !== 'number' || typeof sid !== 'string' || !UUID.test(sid)) return null;
+    if (
+      typeof sub !== 'string' ||
+      !UUID.test(sub) ||
+      (role !== 'user' && role !== 'admin') ||
+      typeof tv !== 'number' ||
+      typeof sid !== 'string' ||
+      !UUID.test(sid)
+    )
+      return null;
     return { sub, role, tv, sid };
   } catch {
     return null;

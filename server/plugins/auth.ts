@@ -21,7 +21,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const authPlugin = fp(async (app: App) => {
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
-  const allowedOrigins = new Set([...(app.config.PUBLIC_URL ? [new URL(app.config.PUBLIC_URL).origin] : []), ...app.config.CORS_ORIGINS.map((o) => new URL(o).origin)]);
+  const allowedOrigins = new Set([
+    ...(app.config.PUBLIC_URL ? [new URL(app.config.PUBLIC_URL).origin] : []),
+    ...app.config.CORS_ORIGINS.map((o) => new URL(o).origin),
+  ]);
 
   app.addHook('onRequest', async (request) => {
     if (CREDENTIAL_FREE.has(request.url.split('?')[0])) return;

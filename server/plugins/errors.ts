@@ -14,7 +14,10 @@ export function registerErrorHandler(app: App): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        return { field: path || (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.join('.') || null, message: v.message ?? 'is invalid' };
+        return {
+          field: path || (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path?.join('.') || null,
+          message: v.message ?? 'is invalid',
+        };
       });
       const first = errors[0];
       const where = err.validationContext === 'body' ? '' : `${err.validationContext} `;

@@ -13,7 +13,14 @@ describe('Idempotency-Key', () => {
       // A deliberately unsafe money call: every run credits 1 rupee under a fresh ledger key.
       a.post('/test/credit', { preHandler: requireUser, config: { idempotent: true } }, async (request) => {
         await a.db.transaction((tx) =>
-          transfer(tx, { from: { system: 'cash' }, to: { user: request.user!.id }, amount: 100, kind: 'adjustment', reference: 't', idempotencyKey: randomUUID() }),
+          transfer(tx, {
+            from: { system: 'cash' },
+            to: { user: request.user!.id },
+            amount: 100,
+            kind: 'adjustment',
+            reference: 't',
+            idempotencyKey: randomUUID(),
+          }),
         );
         return { success: true, data: { credited: 1 } };
       });

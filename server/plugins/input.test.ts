@@ -59,7 +59,16 @@ describe('input the database cannot store, malformed addresses and the web app',
   });
 
   it('answers unknown server paths with a JSON 404, never the page', async () => {
-    for (const url of ['/api/v1/nope', '/api', '/socket.io/', '/socket.io/?EIO=4&transport=polling', '/my-channels', '/uploads/qr/none.png', '/uploads/x', '/healthz/deep']) {
+    for (const url of [
+      '/api/v1/nope',
+      '/api',
+      '/socket.io/',
+      '/socket.io/?EIO=4&transport=polling',
+      '/my-channels',
+      '/uploads/qr/none.png',
+      '/uploads/x',
+      '/healthz/deep',
+    ]) {
       for (const method of ['GET', 'POST'] as const) {
         const res = await app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);

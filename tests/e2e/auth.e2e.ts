@@ -25,18 +25,25 @@ async function codeFor(to: string, channel: 'email' | 'sms', seen = 0): Promise<
 
 /** Pastes text into an element the way a browser does (a paste event carrying clipboard data). */
 async function paste(page: Page, selector: string, text: string) {
-  await page.locator(selector).first().evaluate((el, value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((el, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
 }
 
 /** A still picture of the screen: toasts closed (when asked) and the page scrolled to the top. */
 async function picture(page: Page, name: string, { closeToasts = false } = {}) {
   if (closeToasts) {
     for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
-    await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .locator('.Toastify__toast')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
@@ -116,7 +123,12 @@ describe('player accounts in the browser', () => {
     // The session is the httpOnly cookies; no token is readable by a script.
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     expect(await page.evaluate(() => document.cookie)).toBe('');
-    expect((await page.context().cookies()).filter((c) => c.httpOnly).map((c) => c.name).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(
+      (await page.context().cookies())
+        .filter((c) => c.httpOnly)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['accessToken', 'refreshToken']);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}').email).toBe(player.email);
     await page.getByRole('link', { name: 'Deposite' }).waitFor();
     await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();

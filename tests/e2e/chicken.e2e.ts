@@ -49,7 +49,12 @@ async function fundedPlayer(): Promise<Player> {
   const userId = registered.userId as string;
   await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
   const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
-  const deposit = await call('POST', '/api/v1/wallet/deposit', { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}` }, userId }, login.accessToken);
+  const deposit = await call(
+    'POST',
+    '/api/v1/wallet/deposit',
+    { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}` }, userId },
+    login.accessToken,
+  );
   const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
   await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: (deposit.data as { _id: string })._id, status: 'approved' }, admin.accessToken);
   return { userId, email, password, token: login.accessToken };
@@ -195,7 +200,10 @@ describe('Chicken Road in the browser', () => {
 
     await page.goto('/bets');
     await page.getByRole('table').waitFor();
-    await page.getByRole('link', { name: /^Verify/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Verify/ })
+      .first()
+      .click();
     await page.getByTestId('hash-check').waitFor();
     expect(await page.getByTestId('hash-check').textContent()).toContain('matches the recorded hash');
     expect(await page.getByTestId('traps-check').textContent()).toContain('are the ones the round used');

@@ -27,7 +27,9 @@ const freePort = () =>
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'rupee-e2e-'));
   const webDir = join(work, 'web');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('vite build failed');
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -53,7 +55,9 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseURL}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((r) => setTimeout(r, 300));

@@ -56,7 +56,11 @@ async function openSection(page: Page, label: string) {
 
 async function closeToasts(page: Page) {
   for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
-  await page.locator('.Toastify__toast').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.Toastify__toast')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** A still picture: toasts closed, scrolled to the top. */
@@ -270,7 +274,9 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     // The phone menu lists every section the admin holds.
     await admin.getByRole('tab', { name: 'QRCode Crypto' }).waitFor();
     const tabs = await admin.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(expect.arrayContaining(['Transaction', 'Deposite', 'Withdrawals', 'QRCode', 'QRCode Crypto', 'Refer Amount', 'Telegram Deposite', 'Games']));
+    expect(tabs).toEqual(
+      expect.arrayContaining(['Transaction', 'Deposite', 'Withdrawals', 'QRCode', 'QRCode Crypto', 'Refer Amount', 'Telegram Deposite', 'Games']),
+    );
     await admin.waitForTimeout(300);
     await admin.screenshot({ path: 'screenshots/e2e/wallet-admin-menu-390x844.png' });
   });

@@ -29,7 +29,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         messages.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, subject });

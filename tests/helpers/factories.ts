@@ -26,7 +26,17 @@ export interface TestUser {
 /** Inserts a verified player (or admin) directly, with an optional opening balance in rupees. */
 export async function createPlayer(
   app: App,
-  o: { balance?: number; role?: 'user' | 'admin'; accessPages?: AccessPage[]; verified?: boolean; email?: string; phoneNumber?: string; fullName?: string; password?: string; referredBy?: string } = {},
+  o: {
+    balance?: number;
+    role?: 'user' | 'admin';
+    accessPages?: AccessPage[];
+    verified?: boolean;
+    email?: string;
+    phoneNumber?: string;
+    fullName?: string;
+    password?: string;
+    referredBy?: string;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const tag = `${process.env.VITEST_POOL_ID ?? 0}${counter}${randomBytes(3).toString('hex')}`;

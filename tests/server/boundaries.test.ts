@@ -13,27 +13,79 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('module boundaries', () => {
   it.each([
-    ['a route that imports a repository', 'server/modules/wallet/example.routes.ts', "import { findUserById } from '../accounts/accounts.repo.js';\nimport { listDeposits } from './deposits.repo.js';\nexport default [findUserById, listDeposits];"],
+    [
+      'a route that imports a repository',
+      'server/modules/wallet/example.routes.ts',
+      "import { findUserById } from '../accounts/accounts.repo.js';\nimport { listDeposits } from './deposits.repo.js';\nexport default [findUserById, listDeposits];",
+    ],
     ['a route that uses the database', 'server/modules/wallet/example.routes.ts', "import { users } from '../../db/schema/index.js';\nexport default users;"],
-    ['a plugin that imports the database', 'server/plugins/example.ts', "import { users } from '../db/schema/index.js';\nimport { eq } from 'drizzle-orm';\nexport default [users, eq];"],
-    ['a plugin that reaches inside a module', 'server/plugins/example.ts', "import { login } from '../modules/accounts/session.service.js';\nexport default login;"],
-    ['a service that imports the HTTP layer', 'server/modules/wallet/example.service.ts', "import { requireUser } from '../../plugins/auth.js';\nexport default requireUser;"],
+    [
+      'a plugin that imports the database',
+      'server/plugins/example.ts',
+      "import { users } from '../db/schema/index.js';\nimport { eq } from 'drizzle-orm';\nexport default [users, eq];",
+    ],
+    [
+      'a plugin that reaches inside a module',
+      'server/plugins/example.ts',
+      "import { login } from '../modules/accounts/session.service.js';\nexport default login;",
+    ],
+    [
+      'a service that imports the HTTP layer',
+      'server/modules/wallet/example.service.ts',
+      "import { requireUser } from '../../plugins/auth.js';\nexport default requireUser;",
+    ],
     ['a service that writes SQL', 'server/modules/wallet/example.service.ts', "import { sql } from 'drizzle-orm';\nexport default sql;"],
-    ['a module that reaches inside another', 'server/modules/wallet/example.service.ts', "import { transfer } from '../ledger/ledger.service.js';\nexport default transfer;"],
-    ['a module that registers another module’s routes', 'server/modules/accounts/example.routes.ts', "import { outboxRoutes } from '../messaging/outbox.routes.js';\nexport default outboxRoutes;"],
+    [
+      'a module that reaches inside another',
+      'server/modules/wallet/example.service.ts',
+      "import { transfer } from '../ledger/ledger.service.js';\nexport default transfer;",
+    ],
+    [
+      'a module that registers another module’s routes',
+      'server/modules/accounts/example.routes.ts',
+      "import { outboxRoutes } from '../messaging/outbox.routes.js';\nexport default outboxRoutes;",
+    ],
     ['a web feature that imports another', 'web/src/features/home/Example.tsx', "import { signIn } from '../auth/auth.api';\nexport default signIn;"],
-    ['a nested web feature file that imports another feature', 'web/src/features/chicken/components/Example.tsx', "import { useBalance } from '../../wallet/wallet.api';\nexport default useBalance;"],
-    ['a shared web component that imports a feature', 'web/src/components/ui/Example.tsx', "import { signIn } from '../../features/auth/auth.api';\nexport default signIn;"],
+    [
+      'a nested web feature file that imports another feature',
+      'web/src/features/chicken/components/Example.tsx',
+      "import { useBalance } from '../../wallet/wallet.api';\nexport default useBalance;",
+    ],
+    [
+      'a shared web component that imports a feature',
+      'web/src/components/ui/Example.tsx',
+      "import { signIn } from '../../features/auth/auth.api';\nexport default signIn;",
+    ],
   ])('reports %s', async (_what, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
   });
 
   it.each([
-    ['a route that calls its service', 'server/modules/wallet/example.routes.ts', "import { requireUser } from '../../plugins/auth.js';\nimport { listDeposits } from './deposits.service.js';\nexport default [requireUser, listDeposits];"],
-    ['a service that uses its repository and another module’s index', 'server/modules/wallet/example.service.ts', "import type { Db } from '../../db/client.js';\nimport { transfer } from '../ledger/index.js';\nimport * as repo from './deposits.repo.js';\nexport default [transfer, repo] as unknown as Db;"],
-    ['a repository that uses the database', 'server/modules/wallet/example.repo.ts', "import { eq } from 'drizzle-orm';\nimport { deposits } from '../../db/schema/index.js';\nexport default [eq, deposits];"],
-    ['a plugin that uses a module’s index', 'server/plugins/example.ts', "import { sessionCaller } from '../modules/accounts/index.js';\nexport default sessionCaller;"],
-    ['a web feature that uses its own files and shared pieces', 'web/src/features/chicken/components/Example.tsx', "import { Button } from '../../../components/ui/Button';\nimport { api } from '../../../lib/api';\nimport { useChickenGame } from '../useChickenGame';\nexport default [Button, api, useChickenGame];"],
+    [
+      'a route that calls its service',
+      'server/modules/wallet/example.routes.ts',
+      "import { requireUser } from '../../plugins/auth.js';\nimport { listDeposits } from './deposits.service.js';\nexport default [requireUser, listDeposits];",
+    ],
+    [
+      'a service that uses its repository and another module’s index',
+      'server/modules/wallet/example.service.ts',
+      "import type { Db } from '../../db/client.js';\nimport { transfer } from '../ledger/index.js';\nimport * as repo from './deposits.repo.js';\nexport default [transfer, repo] as unknown as Db;",
+    ],
+    [
+      'a repository that uses the database',
+      'server/modules/wallet/example.repo.ts',
+      "import { eq } from 'drizzle-orm';\nimport { deposits } from '../../db/schema/index.js';\nexport default [eq, deposits];",
+    ],
+    [
+      'a plugin that uses a module’s index',
+      'server/plugins/example.ts',
+      "import { sessionCaller } from '../modules/accounts/index.js';\nexport default sessionCaller;",
+    ],
+    [
+      'a web feature that uses its own files and shared pieces',
+      'web/src/features/chicken/components/Example.tsx',
+      "import { Button } from '../../../components/ui/Button';\nimport { api } from '../../../lib/api';\nimport { useChickenGame } from '../useChickenGame';\nexport default [Button, api, useChickenGame];",
+    ],
   ])('allows %s', async (_what, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
   });

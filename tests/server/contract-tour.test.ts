@@ -61,13 +61,25 @@ describe('every call answers as its contract says', () => {
     await fails({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId: id, emailOTP: '000000', smsOTP: '000000' } }, 400);
     await check({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId: id, ...codes } }, 200, okMessage);
 
-    const login = await check({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } }, 200, accounts.loginAnswerSchema);
+    const login = await check(
+      { method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } },
+      200,
+      accounts.loginAnswerSchema,
+    );
     await fails({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: 'Wrong#pass1' } }, 401);
     const cookieRes = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } });
     const refreshToken = cookieRes.cookies.find((c) => c.name === 'refreshToken')!.value;
     await check({ method: 'POST', url: '/api/v1/users/refresh-token', headers: { cookie: `refreshToken=${refreshToken}` } }, 200, accounts.refreshAnswerSchema);
     await fails({ method: 'POST', url: '/api/v1/users/refresh-token' }, 401);
-    const me = { id, email: person.email, phoneNumber: person.phoneNumber, fullName: person.fullName, password: person.password, token: login.data.accessToken, headers: { authorization: login.data.accessToken } };
+    const me = {
+      id,
+      email: person.email,
+      phoneNumber: person.phoneNumber,
+      fullName: person.fullName,
+      password: person.password,
+      token: login.data.accessToken,
+      headers: { authorization: login.data.accessToken },
+    };
     await check({ method: 'GET', url: '/api/v1/users/me', who: me }, 200, accounts.meAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/users/me' }, 401);
     await check({ method: 'GET', url: `/api/v1/users/balance/${me.id}`, who: me }, 200, accounts.balanceAnswerSchema);
@@ -75,12 +87,20 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'GET', url: `/api/v1/users/referral-link/${me.id}`, who: me }, 200, accounts.referralLinkAnswerSchema);
     await fails({ method: 'GET', url: `/api/v1/users/referral-link/${player.id}`, who: me }, 403);
     await fails({ method: 'POST', url: '/api/v1/users/change-password', who: me, payload: { oldPassword: 'Wrong#pass1', newPassword: 'Better#Pass2' } }, 400);
-    await check({ method: 'POST', url: '/api/v1/users/change-password', who: me, payload: { oldPassword: person.password, newPassword: 'Better#Pass2' } }, 200, okMessage);
+    await check(
+      { method: 'POST', url: '/api/v1/users/change-password', who: me, payload: { oldPassword: person.password, newPassword: 'Better#Pass2' } },
+      200,
+      okMessage,
+    );
     await check({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload: { email: person.email } }, 200, okMessage);
     await fails({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload: {} }, 400);
     await fails({ method: 'POST', url: '/api/v1/users/reset-password', payload: { email: person.email, otp: '000000', newPassword: 'Fresh#Pass3' } }, 400);
-    const [reset] = ((await app.inject({ url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` })).json().data as { code: string }[]);
-    await check({ method: 'POST', url: '/api/v1/users/reset-password', payload: { email: person.email, otp: reset.code, newPassword: 'Fresh#Pass3' } }, 200, okMessage);
+    const [reset] = (await app.inject({ url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` })).json().data as { code: string }[];
+    await check(
+      { method: 'POST', url: '/api/v1/users/reset-password', payload: { email: person.email, otp: reset.code, newPassword: 'Fresh#Pass3' } },
+      200,
+      okMessage,
+    );
     await check({ method: 'POST', url: '/api/v1/users/logout', who: await createPlayer(app) }, 200, okMessage);
     await check({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` }, 200, accounts.outboxAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/dev/outbox' }, 400);
@@ -94,17 +114,36 @@ describe('every call answers as its contract says', () => {
 
   it('wallet', async () => {
     const p = await createPlayer(app, { balance: 1000 });
-    const deposit = await check({ method: 'POST', url: '/api/v1/wallet/deposit', who: p, payload: upiDeposit(500, nextPayNumber()) }, 201, wallet.moneyRequestAnswerSchema);
+    const deposit = await check(
+      { method: 'POST', url: '/api/v1/wallet/deposit', who: p, payload: upiDeposit(500, nextPayNumber()) },
+      201,
+      wallet.moneyRequestAnswerSchema,
+    );
     await fails({ method: 'POST', url: '/api/v1/wallet/deposit', who: p, payload: upiDeposit(5, nextPayNumber()) }, 400);
-    const withdrawal = await check({ method: 'POST', url: '/api/v1/wallet/withraw', who: p, payload: upiWithdrawal(200) }, 201, wallet.moneyRequestAnswerSchema);
+    const withdrawal = await check(
+      { method: 'POST', url: '/api/v1/wallet/withraw', who: p, payload: upiWithdrawal(200) },
+      201,
+      wallet.moneyRequestAnswerSchema,
+    );
     await fails({ method: 'POST', url: '/api/v1/wallet/withraw', who: p, payload: upiWithdrawal(999_999) }, 400);
     await check({ method: 'GET', url: '/api/v1/wallet/history/deposit', who: admin }, 200, wallet.depositListAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/wallet/history/deposit', who: p }, 403);
     await check({ method: 'GET', url: '/api/v1/wallet/history/withdrawals', who: admin }, 200, wallet.withdrawalListAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/wallet/history/withdrawals' }, 401);
-    await check({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } }, 200, wallet.decisionAnswerSchema);
-    await fails({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } }, 409);
-    await check({ method: 'PUT', url: '/api/v1/wallet/transaction/status', who: admin, payload: { id: withdrawal.data._id, status: 'rejected' } }, 200, wallet.decisionAnswerSchema);
+    await check(
+      { method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } },
+      200,
+      wallet.decisionAnswerSchema,
+    );
+    await fails(
+      { method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', who: admin, payload: { id: deposit.data._id, status: 'approved' } },
+      409,
+    );
+    await check(
+      { method: 'PUT', url: '/api/v1/wallet/transaction/status', who: admin, payload: { id: withdrawal.data._id, status: 'rejected' } },
+      200,
+      wallet.decisionAnswerSchema,
+    );
     await fails({ method: 'PUT', url: '/api/v1/wallet/transaction/status', who: admin, payload: { id: withdrawal.data._id, status: 'maybe' } }, 400);
     await check({ method: 'GET', url: '/api/v1/wallet/history?page=1', who: p }, 200, wallet.historyAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/wallet/history?page=0', who: p }, 400);
@@ -120,7 +159,11 @@ describe('every call answers as its contract says', () => {
       ['qrcodecrypto', 'qrCodeCrypto'],
     ]) {
       const form = await multipart({ title: 'Pay here' }, { field, name: 'qr.png', type: 'image/png', bytes: PNG_BYTES });
-      const uploaded = await check({ method: 'POST', url: `/api/v1/${prefix}/qr`, who: admin, headers: form.headers, payload: form.payload }, 201, wallet.qrCodeAnswerSchema);
+      const uploaded = await check(
+        { method: 'POST', url: `/api/v1/${prefix}/qr`, who: admin, headers: form.headers, payload: form.payload },
+        201,
+        wallet.qrCodeAnswerSchema,
+      );
       await fails({ method: 'POST', url: `/api/v1/${prefix}/qr`, who: player, headers: form.headers, payload: form.payload }, 403);
       await check({ method: 'GET', url: `/api/v1/${prefix}/qr-codes` }, 200, wallet.qrCodeListAnswerSchema);
       await check({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${uploaded.data._id}`, who: admin }, 200, wallet.qrCodeAnswerSchema);
@@ -140,8 +183,15 @@ describe('every call answers as its contract says', () => {
     const p = await createPlayer(app, { balance: 1000 });
     await check({ method: 'GET', url: '/api/v1/chicken-road/active', who: p }, 200, ok(chicken.roundViewSchema.nullable()));
     await fails({ method: 'GET', url: '/api/v1/chicken-road/active' }, 401);
-    await check({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } }, 200, ok(chicken.startAnswerSchema));
-    await fails({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } }, 409);
+    await check(
+      { method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } },
+      200,
+      ok(chicken.startAnswerSchema),
+    );
+    await fails(
+      { method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { userId: p.id, gameType: 'chicken', betAmount: 10, difficulty: 'Easy' } },
+      409,
+    );
     await check({ method: 'POST', url: '/api/v1/chicken-road/go', who: p, payload: {} }, 200, ok(chicken.goAnswerSchema));
     const open = (await app.inject({ url: '/api/v1/chicken-road/active', headers: p.headers })).json().data;
     if (open) await check({ method: 'POST', url: '/api/v1/chicken-road/stop', who: p, payload: { userId: p.id } }, 200, ok(chicken.stopAnswerSchema));

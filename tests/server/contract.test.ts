@@ -12,14 +12,20 @@ describe('the API contract', () => {
   beforeAll(async () => {
     app = await createTestApp({}, {}, (a) => {
       // A route that breaks its own contract, to show the check bites.
-      a.get('/api/v1/test/drifted', { schema: { hide: true, response: { 200: z.object({ success: z.literal(true), balance: z.number() }) } } }, async () => ({ success: true, balance: 'lots' }) as never);
+      a.get(
+        '/api/v1/test/drifted',
+        { schema: { hide: true, response: { 200: z.object({ success: z.literal(true), balance: z.number() }) } } },
+        async () => ({ success: true, balance: 'lots' }) as never,
+      );
     });
   });
   afterAll(() => app.close());
 
   it('lists every call in the OpenAPI document with its answer and its error envelope', async () => {
     const doc = (await app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
-    const calls = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, responses: op.responses ?? {} })));
+    const calls = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, responses: op.responses ?? {} })),
+    );
     expect(calls.length).toBeGreaterThan(30);
     const missing = calls.filter(({ responses }) => !Object.keys(responses).some((code) => /^2\d\d$/.test(code)) || !responses['4XX']).map(({ call }) => call);
     expect(missing).toEqual([]);

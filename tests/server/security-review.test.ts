@@ -5,7 +5,17 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
-import { cookie, latestCodes, login, newPerson, refresh, register, registerVerified, rows, signIn } from '../../server/modules/accounts/accounts.test-support.js';
+import {
+  cookie,
+  latestCodes,
+  login,
+  newPerson,
+  refresh,
+  register,
+  registerVerified,
+  rows,
+  signIn,
+} from '../../server/modules/accounts/accounts.test-support.js';
 import type { App } from '../../server/types.js';
 import { createTestApp, useTestApp } from '../helpers/app.js';
 import { createPlayer } from '../helpers/factories.js';
@@ -40,7 +50,10 @@ describe('security review: the gaps stay closed', () => {
     const pendingId = (await register(app, pending)).userId;
     expect((await register(app, { ...other, email: pending.email })).res.statusCode).toBe(409);
     expect((await register(app, { ...other, phoneNumber: pending.phoneNumber })).res.statusCode).toBe(409);
-    const [row] = await rows<{ email: string; phone_number: string; full_name: string }>(app, sql`SELECT email, phone_number, full_name FROM users WHERE id = ${pendingId}`);
+    const [row] = await rows<{ email: string; phone_number: string; full_name: string }>(
+      app,
+      sql`SELECT email, phone_number, full_name FROM users WHERE id = ${pendingId}`,
+    );
     expect(row).toEqual({ email: pending.email, phone_number: pending.phoneNumber, full_name: pending.fullName });
   });
 
@@ -75,7 +88,10 @@ describe('security review: the gaps stay closed', () => {
       // Now even the right password waits, with a message that says how long.
       const right = await proxied.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: p.email, password: p.password } });
       expect(right.statusCode).toBe(429);
-      expect(right.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^Too many failed sign-in attempts for this account\. Please wait \d+ seconds and try again\.$/) });
+      expect(right.json()).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: expect.stringMatching(/^Too many failed sign-in attempts for this account\. Please wait \d+ seconds and try again\.$/),
+      });
       expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
       // An unknown e-mail is held back the same way, so the limit does not tell which accounts exist.
       const unknown: number[] = [];
@@ -126,12 +142,18 @@ describe('security review: the gaps stay closed', () => {
     const p = await createPlayer(app);
     await app.inject({ url: '/api/v1/fairness', headers: p.headers });
     const calls = Array.from({ length: 10 }, (_, i) =>
-      app.inject({ method: 'POST', url: i % 2 ? '/api/v1/fairness/rotate' : '/api/v1/fairness/client-seed', headers: p.headers, payload: i % 2 ? {} : { clientSeed: `seed-${i}` } }),
+      app.inject({
+        method: 'POST',
+        url: i % 2 ? '/api/v1/fairness/rotate' : '/api/v1/fairness/client-seed',
+        headers: p.headers,
+        payload: i % 2 ? {} : { clientSeed: `seed-${i}` },
+      }),
     );
     const answers = await Promise.all(calls);
     for (const a of answers) {
       expect([200, 409]).toContain(a.statusCode);
-      if (a.statusCode === 409) expect(a.json()).toMatchObject({ success: false, code: 'SEEDS_CHANGED', message: expect.stringMatching(/changed by another request/) });
+      if (a.statusCode === 409)
+        expect(a.json()).toMatchObject({ success: false, code: 'SEEDS_CHANGED', message: expect.stringMatching(/changed by another request/) });
     }
     const [{ active }] = await rows<{ active: number }>(app, sql`SELECT count(*)::int AS active FROM seed_pairs WHERE user_id = ${p.id} AND active`);
     expect(active).toBe(1);
@@ -142,7 +164,12 @@ describe('security review: the gaps stay closed', () => {
     const s = await signIn(app, { email: person.email, password: person.password });
     const other = await signIn(app, { email: person.email, password: person.password });
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: s.accessToken } })).statusCode).toBe(200);
-    const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { authorization: s.accessToken }, cookies: { refreshToken: s.refreshToken } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { authorization: s.accessToken },
+      cookies: { refreshToken: s.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: s.accessToken } })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/v1/users/me', cookies: { accessToken: s.accessToken } })).statusCode).toBe(401);
@@ -204,7 +231,11 @@ describe('security review: the gaps stay closed', () => {
     const good = await new SignJWT({ role: 'user', tv, sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(p.id).setExpirationTime('1h').sign(key);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${good.split('.')[1]}.`;
     // The key that hashes one-time codes does not sign tokens.
-    const otpSigned = await new SignJWT({ role: 'user', tv, sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(p.id).setExpirationTime('1h').sign(new TextEncoder().encode(app.config.keys.otp));
+    const otpSigned = await new SignJWT({ role: 'user', tv, sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(p.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(app.config.keys.otp));
     expect(app.config.keys.otp).not.toBe(app.config.keys.accessToken);
     const status = async (token: string) => (await app.inject({ url: '/api/v1/users/me', headers: { authorization: token } })).statusCode;
     expect(await status(good)).toBe(200);
@@ -237,7 +268,12 @@ describe('security review: the gaps stay closed', () => {
 
   it('5. cookies are Secure whenever the site is reached over https, with or without TRUST_PROXY', async () => {
     const p = await createPlayer(app);
-    const viaProxy = await app.inject({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email: p.email, password: p.password } });
+    const viaProxy = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { email: p.email, password: p.password },
+    });
     expect(viaProxy.cookies.map((c) => [c.name, c.secure])).toEqual([
       ['accessToken', true],
       ['refreshToken', true],

@@ -27,7 +27,9 @@ export const chickenRounds = pgTable('chicken_rounds', {
   maxWin: bigint('max_win', { mode: 'number' }).notNull(),
   autoCashout: integer('auto_cashout'),
   traps: smallint('traps').array().notNull(),
-  state: text('state', { enum: ['playing', 'won', 'lost'] }).notNull().default('playing'),
+  state: text('state', { enum: ['playing', 'won', 'lost'] })
+    .notNull()
+    .default('playing'),
   lane: integer('lane').notNull().default(-1),
   multiplier: integer('multiplier'),
   payout: bigint('payout', { mode: 'number' }),

@@ -11,8 +11,13 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   phoneNumber: text('phone_number').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  accessPages: text('access_pages').array().notNull().default(sql`'{}'`),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  accessPages: text('access_pages')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
   referralCode: text('referral_code').notNull(),
   referredBy: uuid('referred_by'),

@@ -12,7 +12,9 @@ export const walletDeposits = pgTable('wallet_deposits', {
   payNumber: text('pay_number').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   remarks: text('remarks'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   decidedBy: uuid('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
@@ -25,7 +27,9 @@ export const walletWithdrawals = pgTable('wallet_withdrawals', {
   method: text('method', { enum: ['UPI', 'USDT', 'ETH'] }).notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   remarks: text('remarks'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
   decidedBy: uuid('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),

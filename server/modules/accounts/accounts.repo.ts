@@ -11,7 +11,10 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -69,7 +72,10 @@ export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours:
 }
 
 export async function markVerified(db: DbOrTx, id: string): Promise<void> {
-  await db.update(users).set({ verifiedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /**

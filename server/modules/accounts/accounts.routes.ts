@@ -1,4 +1,13 @@
-import { MESSAGES, otpResendSchema, otpVerifySchema, registerAnswerSchema, registerSchema, requestResetSchema, resendAnswerSchema, resetPasswordSchema } from '../../../contracts/accounts.js';
+import {
+  MESSAGES,
+  otpResendSchema,
+  otpVerifySchema,
+  registerAnswerSchema,
+  registerSchema,
+  requestResetSchema,
+  resendAnswerSchema,
+  resetPasswordSchema,
+} from '../../../contracts/accounts.js';
 import { okMessage } from '../../../contracts/envelope.js';
 import type { App } from '../../types.js';
 import { createMessenger } from '../messaging/index.js';

@@ -50,8 +50,7 @@ function raceMessage(err: unknown): AppError | null {
 export const PENDING_REGISTRATION_HOURS = 24;
 
 type RegisterOutcome =
-  | { kind: 'created'; user: users.UserRow; codes: IssuedCode[] }
-  | { kind: 'pending'; user: users.UserRow; codes: IssuedCode[]; wait: number };
+  { kind: 'created'; user: users.UserRow; codes: IssuedCode[] } | { kind: 'pending'; user: users.UserRow; codes: IssuedCode[]; wait: number };
 
 /**
  * Creates an account awaiting verification. An e-mail or phone that an account already holds is
@@ -84,7 +83,12 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
       if (pending.length === 1) {
         const owner = pending[0];
         const wait = await cooldownRemaining(tx, owner.id, 'verify', channels, deps.clock.now());
-        return { kind: 'pending', user: owner, wait, codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, deps.clock.now()) };
+        return {
+          kind: 'pending',
+          user: owner,
+          wait,
+          codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, deps.clock.now()),
+        };
       }
       const values = { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, referredBy: referrer?.id ?? null };
       const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
@@ -152,7 +156,9 @@ export async function resend(deps: AccountsDeps, userId: string) {
   });
   const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
   if (failed.length === codes.length) {
-    throw new AppError('DELIVERY_FAILED', 503, `We could not send your ${channelWords(failed)} code right now. Please try again in a moment.`, { data: { retryAfter: 0 } });
+    throw new AppError('DELIVERY_FAILED', 503, `We could not send your ${channelWords(failed)} code right now. Please try again in a moment.`, {
+      data: { retryAfter: 0 },
+    });
   }
   if (failed.length) {
     return { message: `New codes were sent, but the ${channelWords(failed)} code could not be sent. Please try again in a moment.`, retryAfter: 0 };

@@ -42,7 +42,14 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
     expect(byEmail.json().data).not.toHaveProperty('refreshToken');
     expect(byEmail.body).not.toContain(cookie(byEmail, 'refreshToken')!.value);
     const refreshToken = cookie(byEmail, 'refreshToken')!.value;
-    expect(user).toEqual({ _id: userId, fullName: person.fullName, email: person.email, phoneNumber: person.phoneNumber, role: 'user', createdAt: expect.any(String) });
+    expect(user).toEqual({
+      _id: userId,
+      fullName: person.fullName,
+      email: person.email,
+      phoneNumber: person.phoneNumber,
+      role: 'user',
+      createdAt: expect.any(String),
+    });
     expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).exp).toEqual(expect.any(Number));
     for (const name of ['accessToken', 'refreshToken']) {
       const c = cookie(byEmail, name)!;
@@ -102,7 +109,10 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
     expect(reuse.json().message).toMatch(/sign in again/i);
     // The thief's replay also ends the real owner's session.
     expect((await refresh(app, next)).statusCode).toBe(401);
-    const [{ open }] = await rows<{ open: number }>(app, sql`SELECT count(*)::int AS open FROM refresh_tokens WHERE user_id = ${userId} AND revoked_at IS NULL`);
+    const [{ open }] = await rows<{ open: number }>(
+      app,
+      sql`SELECT count(*)::int AS open FROM refresh_tokens WHERE user_id = ${userId} AND revoked_at IS NULL`,
+    );
     expect(open).toBe(0);
   });
 

@@ -47,7 +47,10 @@ describe('accounts under concurrent requests', () => {
     const next = answers.map((r) => cookie(r, 'refreshToken')?.value).filter(Boolean) as string[];
     expect(next).toHaveLength(1);
     expect((await refresh(app, next[0])).statusCode).toBe(200);
-    const [{ open }] = await rows<{ open: number }>(app, sql`SELECT count(*)::int AS open FROM refresh_tokens WHERE user_id = ${person.id} AND revoked_at IS NULL`);
+    const [{ open }] = await rows<{ open: number }>(
+      app,
+      sql`SELECT count(*)::int AS open FROM refresh_tokens WHERE user_id = ${person.id} AND revoked_at IS NULL`,
+    );
     expect(open).toBe(3); // the first token, its successor and the newest: none revoked
   });
 

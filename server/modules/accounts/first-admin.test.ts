@@ -7,8 +7,7 @@ import type { App } from '../../types.js';
 import { login, rows } from './accounts.test-support.js';
 import { ensureFirstAdmin, generatePassword } from './first-admin.js';
 
-const adminCount = async (app: App) =>
-  (await rows<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`))[0].n;
+const adminCount = async (app: App) => (await rows<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`))[0].n;
 
 describe('first admin', () => {
   let app: App;

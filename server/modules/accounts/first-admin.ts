@@ -55,7 +55,10 @@ export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
 
   if (!result.created) {
     if (result.reason === 'taken') {
-      app.log.warn({ email, phone: ADMIN_PHONE }, 'no admin exists, and ADMIN_EMAIL or ADMIN_PHONE already belongs to a player: set other values to create the first admin');
+      app.log.warn(
+        { email, phone: ADMIN_PHONE },
+        'no admin exists, and ADMIN_EMAIL or ADMIN_PHONE already belongs to a player: set other values to create the first admin',
+      );
     }
     return result;
   }
@@ -65,7 +68,14 @@ export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
 }
 
 function printOnce(email: string, password: string): void {
-  const lines = ['First admin account created', '', `E-mail:   ${email}`, `Password: ${password}`, '', 'This password is shown only once. Sign in and change it.'];
+  const lines = [
+    'First admin account created',
+    '',
+    `E-mail:   ${email}`,
+    `Password: ${password}`,
+    '',
+    'This password is shown only once. Sign in and change it.',
+  ];
   const width = Math.max(...lines.map((l) => l.length));
   const bar = '═'.repeat(width + 2);
   console.log([`╔${bar}╗`, ...lines.map((l) => `║ ${l.padEnd(width)} ║`), `╚${bar}╝`].join('\n'));

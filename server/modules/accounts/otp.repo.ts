@@ -7,7 +7,10 @@ export type OtpChannel = 'email' | 'sms';
 export type OtpRow = typeof otpCodes.$inferSelect;
 
 /** Replaces the live code of (user, purpose, channel) at `now`; `sent_at` claims the resend cooldown. */
-export async function upsertCode(db: DbOrTx, v: { userId: string; purpose: OtpPurpose; channel: OtpChannel; codeHash: string; ttlSeconds: number; now: Date }): Promise<void> {
+export async function upsertCode(
+  db: DbOrTx,
+  v: { userId: string; purpose: OtpPurpose; channel: OtpChannel; codeHash: string; ttlSeconds: number; now: Date },
+): Promise<void> {
   const expiresAt = new Date(v.now.getTime() + v.ttlSeconds * 1000);
   await db
     .insert(otpCodes)

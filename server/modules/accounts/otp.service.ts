@@ -27,7 +27,14 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** Issues a fresh six-digit code per channel, replacing any earlier one. */
-export async function issueCodes(tx: DbOrTx, secret: string, userId: string, purpose: OtpPurpose, channels: readonly OtpChannel[], now: Date): Promise<IssuedCode[]> {
+export async function issueCodes(
+  tx: DbOrTx,
+  secret: string,
+  userId: string,
+  purpose: OtpPurpose,
+  channels: readonly OtpChannel[],
+  now: Date,
+): Promise<IssuedCode[]> {
   const issued: IssuedCode[] = [];
   for (const channel of channels) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -42,7 +49,14 @@ export async function issueCodes(tx: DbOrTx, secret: string, userId: string, pur
  * the code is void. Codes are consumed only when every channel matched. Runs inside the
  * caller's transaction, which must commit even on failure so that attempts are counted.
  */
-export async function consumeCodes(tx: Tx, secret: string, userId: string, purpose: OtpPurpose, given: Partial<Record<OtpChannel, string>>, now: Date): Promise<CheckResult> {
+export async function consumeCodes(
+  tx: Tx,
+  secret: string,
+  userId: string,
+  purpose: OtpPurpose,
+  given: Partial<Record<OtpChannel, string>>,
+  now: Date,
+): Promise<CheckResult> {
   const channels = Object.keys(given) as OtpChannel[];
   const rows = new Map((await repo.lockCodes(tx, userId, purpose, channels)).map((r) => [r.channel, r]));
   const failed: OtpChannel[] = [];

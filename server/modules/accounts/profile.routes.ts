@@ -13,10 +13,14 @@ export function profileRoutes(app: App): void {
     return { success: true as const, message: 'Balance', balance: await balanceInRupees(app.db, request.user!, request.params.userId) };
   });
 
-  app.get('/users/referral-link/:userId', { schema: { params, tags, security, response: { 200: referralLinkAnswerSchema } }, onRequest: requireUser }, async (request) => {
-    const code = await referralCode(app.db, request.user!, request.params.userId);
-    const origin = app.config.PUBLIC_URL ? app.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-    const referralLink = `${origin}/signup?ref=${encodeURIComponent(code)}`;
-    return { success: true as const, message: 'Referral link', referralLink, data: { referralLink } };
-  });
+  app.get(
+    '/users/referral-link/:userId',
+    { schema: { params, tags, security, response: { 200: referralLinkAnswerSchema } }, onRequest: requireUser },
+    async (request) => {
+      const code = await referralCode(app.db, request.user!, request.params.userId);
+      const origin = app.config.PUBLIC_URL ? app.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+      const referralLink = `${origin}/signup?ref=${encodeURIComponent(code)}`;
+      return { success: true as const, message: 'Referral link', referralLink, data: { referralLink } };
+    },
+  );
 }

@@ -66,7 +66,12 @@ describe('balance, referral link and public site data', () => {
     const proxied = await createTestApp({ TRUST_PROXY: 1 });
     try {
       const p = await createPlayer(proxied);
-      const res = await proxied.inject({ method: 'POST', url: '/api/v1/users/login', headers: { 'x-forwarded-proto': 'https' }, payload: { email: p.email, password: p.password } });
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: p.email, password: p.password },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([
         ['accessToken', true],

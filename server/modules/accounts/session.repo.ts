@@ -43,7 +43,10 @@ export async function retireRefreshToken(db: DbOrTx, id: string): Promise<boolea
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Signs a person out of every session, or of all but `keepFamilyId`. */

@@ -41,8 +41,12 @@ export function sessionRoutes(app: App): void {
     return { success: true as const, message: 'Current user', user: toPublicUser(await currentUser(app.db, request.user!.id)) };
   });
 
-  app.post('/users/change-password', { schema: { body: changePasswordSchema, tags, security: bearer, response: { 200: okMessage } }, onRequest: requireUser, config: limit }, async (request) => {
-    await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
-    return { success: true as const, message: MESSAGES.passwordChanged };
-  });
+  app.post(
+    '/users/change-password',
+    { schema: { body: changePasswordSchema, tags, security: bearer, response: { 200: okMessage } }, onRequest: requireUser, config: limit },
+    async (request) => {
+      await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
+      return { success: true as const, message: MESSAGES.passwordChanged };
+    },
+  );
 }

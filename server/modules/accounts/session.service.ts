@@ -73,7 +73,10 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const user = await users.findUserById(db, row.userId);
   if (!user || !user.verifiedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
-  const reused = () => tokens.revokeFamily(db, row.familyId).then(() => unauthorized('This session was used elsewhere and has been closed. Please sign in again.', 'TOKEN_REUSED'));
+  const reused = () =>
+    tokens
+      .revokeFamily(db, row.familyId)
+      .then(() => unauthorized('This session was used elsewhere and has been closed. Please sign in again.', 'TOKEN_REUSED'));
   const sameBrowser = async () => ({ user, accessToken: await accessTokenFor(config, user, row.familyId) });
   if (row.rotatedAt) {
     if ((row.rotatedSecondsAgo ?? Infinity) <= REFRESH_REUSE_GRACE_SECONDS) return sameBrowser();

@@ -17,7 +17,6 @@ const FIRST_WAIT_SECONDS = 30;
 const MAX_WAIT_SECONDS = 15 * 60;
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
-
 const WHAT: Record<ThrottledAction, string> = { login: 'sign-in attempts', verify: 'code attempts', reset: 'password reset attempts' };
 
 /** Seconds the next attempt must wait after `failures` attempts without a success. */

@@ -22,7 +22,13 @@ const cases: Case[] = [
   ['register: 10 KB name', 'POST', '/users/register', { ...person, fullName: BIG }, /fullName: Name must be at most 100/],
   ['register: bad e-mail', 'POST', '/users/register', { ...person, email: 'asha@' }, 'email: Please enter a valid email address'],
   ['register: 10 KB e-mail', 'POST', '/users/register', { ...person, email: `${BIG}@example.com` }, /email: Email must be at most 254/],
-  ['register: phone too short for India', 'POST', '/users/register', { ...person, phoneNumber: '+91123' }, 'phoneNumber: Invalid phone number format for India'],
+  [
+    'register: phone too short for India',
+    'POST',
+    '/users/register',
+    { ...person, phoneNumber: '+91123' },
+    'phoneNumber: Invalid phone number format for India',
+  ],
   ['register: unknown country code', 'POST', '/users/register', { ...person, phoneNumber: '+999123456' }, 'phoneNumber: Invalid country code'],
   ['register: phone without +', 'POST', '/users/register', { ...person, phoneNumber: '9876543210' }, /phoneNumber: Phone number must start with \+/],
   ['register: phone is a number', 'POST', '/users/register', { ...person, phoneNumber: 919876543210 }, 'phoneNumber: Phone number must be text'],
@@ -64,9 +70,21 @@ const cases: Case[] = [
   ['request reset: 10 KB phone', 'POST', '/users/request-reset-otp', { phoneNumber: BIG }, 'phoneNumber: Phone number is too long'],
   ['request reset: e-mail is a list', 'POST', '/users/request-reset-otp', { email: ['a@b.co'] }, 'email: Email must be text'],
   ['reset: nothing', 'POST', '/users/reset-password', {}, /otp: Please enter 6-digit OTP code|newPassword: Password is required|Email or phone/],
-  ['reset: weak password', 'POST', '/users/reset-password', { email: 'a@b.co', otp: '123456', newPassword: 'weak' }, 'newPassword: Password must be at least 8 characters long'],
+  [
+    'reset: weak password',
+    'POST',
+    '/users/reset-password',
+    { email: 'a@b.co', otp: '123456', newPassword: 'weak' },
+    'newPassword: Password must be at least 8 characters long',
+  ],
   ['reset: 10 KB code', 'POST', '/users/reset-password', { email: 'a@b.co', otp: BIG, newPassword: 'Better#456' }, 'otp: Please enter 6-digit OTP code'],
-  ['reset: unknown account', 'POST', '/users/reset-password', { email: 'nobody@example.com', otp: '123456', newPassword: 'Better#456' }, 'Invalid or expired code'],
+  [
+    'reset: unknown account',
+    'POST',
+    '/users/reset-password',
+    { email: 'nobody@example.com', otp: '123456', newPassword: 'Better#456' },
+    'Invalid or expired code',
+  ],
   // public and dev
   ['outbox: no recipient', 'GET', '/dev/outbox', undefined, /to is required/],
 ];
@@ -118,7 +136,9 @@ describe('bad input on every accounts call: a clear 4xx, never a 5xx', () => {
       expect(long.json().message).toEqual(expect.any(String));
     }
     // Signed-in calls without credentials.
-    expect((await app.inject({ method: 'POST', url: '/api/v1/users/change-password', payload: { oldPassword: PASSWORD, newPassword: 'Better#456' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/users/change-password', payload: { oldPassword: PASSWORD, newPassword: 'Better#456' } })).statusCode,
+    ).toBe(401);
     expect((await app.inject({ url: `/api/v1/users/balance/${player.id}` })).statusCode).toBe(401);
   });
 
@@ -169,7 +189,12 @@ describe('bad input on every accounts call: a clear 4xx, never a 5xx', () => {
     const text = await app.inject({ method: 'POST', url: '/api/v1/users/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
-    const broken = await app.inject({ method: 'POST', url: '/api/v1/users/register', headers: { 'content-type': 'application/json' }, payload: '{"fullName":' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"fullName":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/not valid JSON/);
   });
@@ -189,7 +214,10 @@ describe('rate limits', () => {
         const hits: number[] = [];
         for (let i = 0; i < 4; i++) hits.push((await app.inject({ method: 'POST', url: `/api/v1${url}`, payload: {} })).statusCode);
         expect(hits[3], url).toBe(429);
-        expect(hits.slice(0, 3).every((s) => s >= 400 && s < 429), url).toBe(true);
+        expect(
+          hits.slice(0, 3).every((s) => s >= 400 && s < 429),
+          url,
+        ).toBe(true);
       }
     } finally {
       await app.close();

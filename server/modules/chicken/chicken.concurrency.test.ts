@@ -27,7 +27,10 @@ describe('chicken road under concurrent calls', () => {
       expect([404, 409]).toContain(a.status);
     }
     expect(await balanceOf(app.db, p.id)).toBe(10_060);
-    const wins = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reference, `chicken:${round.roundId}`));
+    const wins = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.reference, `chicken:${round.roundId}`));
     expect(wins.map((w) => w.kind).sort()).toEqual(['bet', 'win']);
   });
 
@@ -51,7 +54,10 @@ describe('chicken road under concurrent calls', () => {
     await arrangeTraps(app, p, 'Easy', (t) => t[0] === 24);
     await start(app, p, { betAmount: 10, difficulty: 'Easy' });
     const answers = await Promise.all(Array.from({ length: 50 }, () => go(app, p)));
-    const lanes = answers.filter((a) => a.status === 200).map((a) => a.body.data!.lane as number).sort((a, b) => a - b);
+    const lanes = answers
+      .filter((a) => a.status === 200)
+      .map((a) => a.body.data!.lane as number)
+      .sort((a, b) => a - b);
     expect(lanes).toEqual(Array.from({ length: 24 }, (_, i) => i));
     expect(await balanceOf(app.db, p.id)).toBe(10_000 - 1000 + 24_500);
   });

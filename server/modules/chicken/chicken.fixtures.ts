@@ -20,7 +20,10 @@ export const stop = (app: App, user: TestUser, body: Record<string, unknown> = {
 
 /** The player's active pair as stored (tests may read what players cannot). */
 export async function activePair(app: App, userId: string) {
-  const [row] = await app.db.select().from(seedPairs).where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
+  const [row] = await app.db
+    .select()
+    .from(seedPairs)
+    .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
   return row;
 }
 

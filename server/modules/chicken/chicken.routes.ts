@@ -1,4 +1,12 @@
-import { goAnswerSchema, goBodySchema, roundViewSchema, startAnswerSchema, startBodySchema, stopAnswerSchema, stopBodySchema } from '../../../contracts/chicken.js';
+import {
+  goAnswerSchema,
+  goBodySchema,
+  roundViewSchema,
+  startAnswerSchema,
+  startBodySchema,
+  stopAnswerSchema,
+  stopBodySchema,
+} from '../../../contracts/chicken.js';
 import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
@@ -19,7 +27,12 @@ export async function chickenRoutes(app: App): Promise<void> {
   app.post('/chicken-road/start', {
     onRequest: [requireUser],
     config: { idempotent: true },
-    schema: { tags, summary: 'Start a round: debits the bet, answers the ladder (never the traps)', body: startBodySchema, response: { 200: envelope(startAnswerSchema) } },
+    schema: {
+      tags,
+      summary: 'Start a round: debits the bet, answers the ladder (never the traps)',
+      body: startBodySchema,
+      response: { 200: envelope(startAnswerSchema) },
+    },
     handler: async (request) => {
       const body = request.body;
       assertSelf(request.user, body.userId);
@@ -46,7 +59,12 @@ export async function chickenRoutes(app: App): Promise<void> {
   app.post('/chicken-road/stop', {
     onRequest: [requireUser],
     config: { idempotent: true },
-    schema: { tags, summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)', body: stopBodySchema.nullish(), response: { 200: envelope(stopAnswerSchema) } },
+    schema: {
+      tags,
+      summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)',
+      body: stopBodySchema.nullish(),
+      response: { 200: envelope(stopAnswerSchema) },
+    },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
       const data = await stopRound(app.db, request.user!.id, request.body?.roundId);

@@ -37,7 +37,10 @@ describe('chicken road', () => {
     expect(data).not.toHaveProperty('traps');
     expect(data.serverSeed).toBeNull();
     expect(await balanceOf(app.db, p.id)).toBe(7450);
-    const [bet] = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `bet:${data.roundId}`));
+    const [bet] = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `bet:${data.roundId}`));
     expect(bet).toMatchObject({ amount: 2550, kind: 'bet' });
     // The nonce went up with the bet.
     expect((await call(app, p, 'GET', '/fairness')).body.data!.nonce).toBe(1);
@@ -133,7 +136,10 @@ describe('chicken road', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ state: 'won', payout: 11.1, multiplier: 1.11, balance: 101.1 });
     expect(await balanceOf(app.db, p2.id)).toBe(10_110);
-    const [win] = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payout:${res.body.data!.roundId}`));
+    const [win] = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `payout:${res.body.data!.roundId}`));
     expect(win).toMatchObject({ amount: 1110, kind: 'win' });
   });
 
@@ -168,7 +174,10 @@ describe('chicken road', () => {
     expect(res.body.data!.traps).toHaveLength(TRAPS.Hard);
     expect(res.body.data!.endedAt).toEqual(expect.any(String));
     expect(await balanceOf(app.db, p.id)).toBe(10_000);
-    const [refund] = await app.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `payout:${round.roundId}`));
+    const [refund] = await app.db
+      .select()
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.idempotencyKey, `payout:${round.roundId}`));
     expect(refund).toMatchObject({ amount: 1234, kind: 'win' });
 
     // Nothing stays open: no step, no second stop, and the next start is not refused as "open".
@@ -189,7 +198,9 @@ describe('chicken road', () => {
     const round = (await start(app, p, { betAmount: 10, difficulty: 'Easy' })).body.data!;
     const end = (multiplier: number, payout: number, state = 'won') =>
       app.db
-        .execute(sql`UPDATE chicken_rounds SET state = ${state}, multiplier = ${multiplier}, payout = ${payout}, ended_at = now() WHERE id = ${String(round.roundId)}`)
+        .execute(
+          sql`UPDATE chicken_rounds SET state = ${state}, multiplier = ${multiplier}, payout = ${payout}, ended_at = now() WHERE id = ${String(round.roundId)}`,
+        )
         .then(
           () => 'updated',
           (err: unknown) => pgError(err).code,
@@ -207,7 +218,14 @@ describe('chicken road', () => {
     const round = (await start(app, p, { betAmount: 10, difficulty: 'Easy' })).body.data!;
     await go(app, p);
     await app.db.transaction((tx) =>
-      transfer(tx, { from: { system: 'house' }, to: { system: 'cash' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `payout:${round.roundId}` }),
+      transfer(tx, {
+        from: { system: 'house' },
+        to: { system: 'cash' },
+        amount: 1,
+        kind: 'adjustment',
+        reference: 'test',
+        idempotencyKey: `payout:${round.roundId}`,
+      }),
     );
     const res = await stop(app, p);
     expect(res.status).toBe(409);
@@ -278,7 +296,10 @@ describe('chicken road', () => {
     await call(app, p, 'POST', '/chicken-road/stop', {}, key('c1'));
     expect((await call(app, p, 'POST', '/chicken-road/stop', {}, key('c1'))).status).toBe(200);
     expect(await balanceOf(app.db, p.id)).toBe(10_020);
-    const rounds = await app.db.select().from(chickenRounds).where(and(eq(chickenRounds.userId, p.id)));
+    const rounds = await app.db
+      .select()
+      .from(chickenRounds)
+      .where(and(eq(chickenRounds.userId, p.id)));
     expect(rounds).toHaveLength(1);
     expect((await activePair(app, p.id)).nonce).toBe(1);
   });

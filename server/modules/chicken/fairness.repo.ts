@@ -13,7 +13,10 @@ export async function insertActivePair(db: DbOrTx, pair: { userId: string; serve
 }
 
 export async function findActivePair(db: DbOrTx, userId: string): Promise<SeedPairRow | undefined> {
-  const [row] = await db.select().from(seedPairs).where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
+  const [row] = await db
+    .select()
+    .from(seedPairs)
+    .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
   return row;
 }
 
@@ -38,7 +41,10 @@ export async function takeNonce(db: DbOrTx, userId: string): Promise<SeedPairRow
 }
 
 export async function setClientSeed(db: DbOrTx, id: string, clientSeed: string): Promise<void> {
-  await db.update(seedPairs).set({ clientSeed }).where(and(eq(seedPairs.id, id), eq(seedPairs.active, true)));
+  await db
+    .update(seedPairs)
+    .set({ clientSeed })
+    .where(and(eq(seedPairs.id, id), eq(seedPairs.active, true)));
 }
 
 /** Retires the pair; from now on its server seed may be shown. */

@@ -23,7 +23,14 @@ export async function takeOverStaleClaim(db: DbOrTx, userId: string, key: string
   const rows = await db
     .update(idempotencyKeys)
     .set({ createdAt: new Date() })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, new Date(Date.now() - staleMs))))
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.statusCode),
+        lt(idempotencyKeys.createdAt, new Date(Date.now() - staleMs)),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }

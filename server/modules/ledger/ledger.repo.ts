@@ -30,7 +30,15 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKind, string> = {
 /** Inserts the transfer unless its idempotency key exists; answers the new id or null. */
 export async function insertTransfer(
   db: DbOrTx,
-  t: { debitAccountId: string; creditAccountId: string; amount: number; kind: string; reference: string; idempotencyKey: string; metadata?: Record<string, unknown> },
+  t: {
+    debitAccountId: string;
+    creditAccountId: string;
+    amount: number;
+    kind: string;
+    reference: string;
+    idempotencyKey: string;
+    metadata?: Record<string, unknown>;
+  },
 ): Promise<number | null> {
   const rows = await db
     .insert(ledgerTransfers)

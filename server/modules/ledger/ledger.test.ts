@@ -33,7 +33,11 @@ describe('ledger', () => {
       }),
     ).rejects.toMatchObject({ code: 'ALREADY_APPLIED', status: 409, message: 'This payment was already recorded.' });
     expect(await balanceOf(app.db, p.id)).toBe(5700);
-    expect(await app.db.transaction((tx) => transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' }))).toBe(true);
+    expect(
+      await app.db.transaction((tx) =>
+        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' }),
+      ),
+    ).toBe(true);
     expect(await checkLedger(app.db)).toEqual([]);
   });
 

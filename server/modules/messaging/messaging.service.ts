@@ -48,7 +48,10 @@ export function createMessenger(deps: { config: Config; db: Db; log: FastifyBase
       if (message.channel === 'email' && mail) return mail.send(message);
       if (message.channel === 'sms' && sms) return sms.send(message);
       const { subject, text } = config.isProduction ? redacted(message) : message;
-      log.info({ outbox: { channel: message.channel, to: message.to, subject, text } }, `outbox: ${message.channel} to ${message.to} (no transport configured)`);
+      log.info(
+        { outbox: { channel: message.channel, to: message.to, subject, text } },
+        `outbox: ${message.channel} to ${message.to} (no transport configured)`,
+      );
     },
     close() {
       mail?.close();

@@ -7,7 +7,11 @@ const tags = ['site'];
 
 /** Public calls every visitor's screens make. */
 export async function siteRoutes(app: App): Promise<void> {
-  app.get('/users/visible-games', { schema: { tags, response: { 200: visibleGamesAnswerSchema } } }, async () => ({ success: true as const, message: 'Visible games', data: await visibleGames(app.db) }));
+  app.get('/users/visible-games', { schema: { tags, response: { 200: visibleGamesAnswerSchema } } }, async () => ({
+    success: true as const,
+    message: 'Visible games',
+    data: await visibleGames(app.db),
+  }));
 
   app.get(
     '/site/settings',
@@ -16,5 +20,8 @@ export async function siteRoutes(app: App): Promise<void> {
   );
 
   // `message` is the notification itself (null when there is none), as the spec's client reads it.
-  app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({ success: true as const, message: await notification(app.db) }));
+  app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({
+    success: true as const,
+    message: await notification(app.db),
+  }));
 }

@@ -22,7 +22,12 @@ describe('site settings', () => {
   it('holds what it announces: a deposit under the minimum is refused, a round uses the announced ladder', async () => {
     const { data } = (await app.inject({ url: '/api/v1/site/settings' })).json();
     const p = await createPlayer(app, { balance: 100 });
-    const started = await app.inject({ method: 'POST', url: '/api/v1/chicken-road/start', headers: p.headers, payload: { userId: p.id, gameType: 'chicken', betAmount: 20, difficulty: 'Medium' } });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/v1/chicken-road/start',
+      headers: p.headers,
+      payload: { userId: p.id, gameType: 'chicken', betAmount: 20, difficulty: 'Medium' },
+    });
     expect(started.json().data.multipliers).toEqual(data.chicken.ladders.Medium);
     const deposit = await app.inject({
       method: 'POST',

@@ -38,7 +38,10 @@ describe('refer amount and Telegram amount', () => {
       expect((await app.inject({ method: 'DELETE', url: `${path}/${data._id}`, headers: admin.headers })).statusCode).toBe(404);
       expect((await app.inject({ method: 'DELETE', url: `${path}/nope`, headers: admin.headers })).statusCode).toBe(404);
       expect((await app.inject({ url: path, headers: admin.headers })).json()).toEqual([]);
-      const entries = await app.db.select().from(auditLog).where(and(eq(auditLog.entityId, data._id), eq(auditLog.actorId, admin.id)));
+      const entries = await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, data._id), eq(auditLog.actorId, admin.id)));
       expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete']);
     });
   }

@@ -24,11 +24,14 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
   let app: App;
   let owner: TestUser;
   let player: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    owner = await createAdmin(a);
-    player = await createPlayer(a, { balance: 100_000 });
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      owner = await createAdmin(a);
+      player = await createPlayer(a, { balance: 100_000 });
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   const deposit = async () => pendingDeposit(app, player, 500);
   const withdrawal = async () => (await postWithdrawal(app, player, upiWithdrawal(100))).json().data._id as string;
@@ -41,7 +44,8 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
     const listed = (await app.inject({ url: `/api/v1/${prefix}/qr-codes` })).json().data as { _id: string }[];
     if (listed.length) return listed[0]._id;
     const form = await multipart({ title: 'QR' }, { field, name: 'qr.png', type: 'image/png', bytes: PNG_BYTES });
-    return (await app.inject({ method: 'POST', url: `/api/v1/${prefix}/qr`, headers: { ...owner.headers, ...form.headers }, payload: form.payload })).json().data._id as string;
+    return (await app.inject({ method: 'POST', url: `/api/v1/${prefix}/qr`, headers: { ...owner.headers, ...form.headers }, payload: form.payload })).json()
+      .data._id as string;
   };
   const clearQr = async (prefix: string) => {
     for (const q of (await app.inject({ url: `/api/v1/${prefix}/qr-codes` })).json().data as { _id: string }[]) {
@@ -64,37 +68,77 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
   };
 
   const routes: Route[] = [
-    { name: 'list withdrawals', answer: wallet.withdrawalListAnswerSchema, page: 'withdraw-requests', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/withdrawals' }) },
     {
-      name: 'decide a withdrawal', answer: wallet.decisionAnswerSchema,
+      name: 'list withdrawals',
+      answer: wallet.withdrawalListAnswerSchema,
+      page: 'withdraw-requests',
+      ok: 200,
+      request: async () => ({ url: '/api/v1/wallet/history/withdrawals' }),
+    },
+    {
+      name: 'decide a withdrawal',
+      answer: wallet.decisionAnswerSchema,
       page: 'withdraw-requests',
       ok: 200,
       request: async () => ({ method: 'PUT', url: '/api/v1/wallet/transaction/status', payload: { id: await withdrawal(), status: 'rejected' } }),
     },
-    { name: 'list deposits', answer: wallet.depositListAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/deposit' }) },
     {
-      name: 'decide a deposit', answer: wallet.decisionAnswerSchema,
+      name: 'list deposits',
+      answer: wallet.depositListAnswerSchema,
+      page: 'transaction',
+      ok: 200,
+      request: async () => ({ url: '/api/v1/wallet/history/deposit' }),
+    },
+    {
+      name: 'decide a deposit',
+      answer: wallet.decisionAnswerSchema,
       page: 'transaction',
       ok: 200,
       request: async () => ({ method: 'PUT', url: '/api/v1/wallet/update-deposite-transaction-status', payload: { id: await deposit(), status: 'approved' } }),
     },
-    { name: "every player's history", answer: wallet.historyAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/wallet/history/users?page=1' }) },
-    { name: 'ledger check', answer: wallet.ledgerCheckAnswerSchema, page: 'transaction', ok: 200, request: async () => ({ url: '/api/v1/admin/ledger/check' }) },
+    {
+      name: "every player's history",
+      answer: wallet.historyAnswerSchema,
+      page: 'transaction',
+      ok: 200,
+      request: async () => ({ url: '/api/v1/wallet/history/users?page=1' }),
+    },
+    {
+      name: 'ledger check',
+      answer: wallet.ledgerCheckAnswerSchema,
+      page: 'transaction',
+      ok: 200,
+      request: async () => ({ url: '/api/v1/admin/ledger/check' }),
+    },
     { name: 'upload the UPI QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 201, request: upload('qrcode', 'qrCode') },
-    { name: 'delete the UPI QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${await qr('qrcode', 'qrCode')}` }) },
+    {
+      name: 'delete the UPI QR',
+      answer: wallet.qrCodeAnswerSchema,
+      page: 'qr-code',
+      ok: 200,
+      request: async () => ({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${await qr('qrcode', 'qrCode')}` }),
+    },
     { name: 'upload the crypto QR', answer: wallet.qrCodeAnswerSchema, page: 'qr-code', ok: 201, request: upload('qrcodecrypto', 'qrCodeCrypto') },
     {
-      name: 'delete the crypto QR', answer: wallet.qrCodeAnswerSchema,
+      name: 'delete the crypto QR',
+      answer: wallet.qrCodeAnswerSchema,
       page: 'qr-code',
       ok: 200,
       request: async () => ({ method: 'DELETE', url: `/api/v1/qrcodecrypto/delete-qr/${await qr('qrcodecrypto', 'qrCodeCrypto')}` }),
     },
     { name: 'list the refer amount', answer: wallet.fixedAmountListSchema, page: 'games', ok: 200, request: async () => ({ url: '/api/v1/refer-amount' }) },
     { name: 'set the refer amount', answer: wallet.fixedAmountAnswerSchema, page: 'games', ok: 201, request: setAmount('/api/v1/refer-amount') },
-    { name: 'delete the refer amount', answer: wallet.fixedAmountAnswerSchema, page: 'games', ok: 200, request: async () => ({ method: 'DELETE', url: `/api/v1/refer-amount/${await amount('/api/v1/refer-amount')}` }) },
+    {
+      name: 'delete the refer amount',
+      answer: wallet.fixedAmountAnswerSchema,
+      page: 'games',
+      ok: 200,
+      request: async () => ({ method: 'DELETE', url: `/api/v1/refer-amount/${await amount('/api/v1/refer-amount')}` }),
+    },
     { name: 'set the Telegram amount', answer: wallet.fixedAmountAnswerSchema, page: 'telegram', ok: 201, request: setAmount('/api/v1/telegram-amount') },
     {
-      name: 'delete the Telegram amount', answer: wallet.fixedAmountAnswerSchema,
+      name: 'delete the Telegram amount',
+      answer: wallet.fixedAmountAnswerSchema,
       page: 'telegram',
       ok: 200,
       request: async () => ({ method: 'DELETE', url: `/api/v1/telegram-amount/${await amount('/api/v1/telegram-amount')}` }),
@@ -121,7 +165,7 @@ describe('back-office wallet routes: 401 anonymous, 403 player, 403 admin withou
     expect(asOtherAdmin.statusCode).toBe(403);
     expect(asOtherAdmin.json().message).toContain(route.page);
     // Refused callers moved nothing (a fresh withdrawal request above is the only change).
-    expect(await balanceOf(app.db, player.id) + (await heldOf(app.db, player.id))).toBe(balance + held);
+    expect((await balanceOf(app.db, player.id)) + (await heldOf(app.db, player.id))).toBe(balance + held);
 
     const allowed = await call(withPage.headers);
     expect(allowed.statusCode, allowed.body).toBe(route.ok);

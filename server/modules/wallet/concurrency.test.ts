@@ -10,10 +10,13 @@ import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWit
 describe('wallet under concurrent requests', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   it('credits a deposit once when it is approved 100 times at once', async () => {
     const p = await createPlayer(app);

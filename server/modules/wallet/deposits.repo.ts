@@ -35,13 +35,7 @@ export async function decidePendingDeposit(
   const [row] = await db
     .update(walletDeposits)
     .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date() })
-    .where(
-      and(
-        eq(walletDeposits.id, id),
-        eq(walletDeposits.status, 'pending'),
-        v.excludeMethod ? ne(walletDeposits.method, v.excludeMethod) : undefined,
-      ),
-    )
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), v.excludeMethod ? ne(walletDeposits.method, v.excludeMethod) : undefined))
     .returning();
   return row;
 }
@@ -52,12 +46,7 @@ export async function countOtherApprovedWalletDeposits(db: DbOrTx, userId: strin
     .select({ n: count() })
     .from(walletDeposits)
     .where(
-      and(
-        eq(walletDeposits.userId, userId),
-        eq(walletDeposits.status, 'approved'),
-        ne(walletDeposits.method, 'Telegram'),
-        ne(walletDeposits.id, exceptId),
-      ),
+      and(eq(walletDeposits.userId, userId), eq(walletDeposits.status, 'approved'), ne(walletDeposits.method, 'Telegram'), ne(walletDeposits.id, exceptId)),
     );
   return Number(row?.n ?? 0);
 }

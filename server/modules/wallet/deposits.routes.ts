@@ -1,4 +1,11 @@
-import { decisionAnswerSchema, DEPOSIT_SUCCESS_TEXT, depositListAnswerSchema, depositRequestSchema, moneyRequestAnswerSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
+import {
+  decisionAnswerSchema,
+  DEPOSIT_SUCCESS_TEXT,
+  depositListAnswerSchema,
+  depositRequestSchema,
+  moneyRequestAnswerSchema,
+  statusUpdateSchema,
+} from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -9,7 +16,12 @@ export async function depositsRoutes(app: App): Promise<void> {
   app.post('/wallet/deposit', {
     onRequest: [requireUser],
     config: { idempotent: true, ...rateLimited(app) },
-    schema: { tags: ['wallet'], summary: 'Record a pending deposit (UPI, Crypto or Telegram)', body: depositRequestSchema, response: { 201: moneyRequestAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Record a pending deposit (UPI, Crypto or Telegram)',
+      body: depositRequestSchema,
+      response: { 201: moneyRequestAnswerSchema },
+    },
     handler: async (request, reply) => {
       const data = await createDeposit(app.db, app.config, request.user!, request.body);
       return reply.status(201).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
@@ -18,7 +30,12 @@ export async function depositsRoutes(app: App): Promise<void> {
 
   app.get('/wallet/history/deposit', {
     onRequest: [requireAdmin('transaction')],
-    schema: { tags: ['wallet'], summary: 'Deposit requests, newest first (back office)', querystring: listQuery.extend({ method: methodFilter }), response: { 200: depositListAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Deposit requests, newest first (back office)',
+      querystring: listQuery.extend({ method: methodFilter }),
+      response: { 200: depositListAnswerSchema },
+    },
     handler: async (request) => ({ success: true as const, message: 'Deposits', data: await listDepositsForAdmin(app.db, request.query) }),
   });
 
@@ -26,7 +43,12 @@ export async function depositsRoutes(app: App): Promise<void> {
   app.put('/wallet/update-deposite-transaction-status', {
     onRequest: [requireAdmin('transaction')],
     config: { idempotent: true },
-    schema: { tags: ['wallet'], summary: 'Approve or reject a pending deposit (only id and status count)', body: statusUpdateSchema, response: { 200: decisionAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Approve or reject a pending deposit (only id and status count)',
+      body: statusUpdateSchema,
+      response: { 200: decisionAnswerSchema },
+    },
     handler: async (request, reply) => {
       const data = await decideDeposit(app.db, request.user!.id, request.body.id, request.body.status);
       return reply.status(200).send({ success: true as const, message: 'Status updated successfully', data });

@@ -52,7 +52,10 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
   });
   // Taken only by a live claim: a rejected one frees its id.
   if (!row) {
-    throw conflict(`This ${input.method === 'Crypto' ? 'transaction hash' : 'transaction id'} has already been submitted. Check it and try again.`, 'DUPLICATE_TRANSACTION_ID');
+    throw conflict(
+      `This ${input.method === 'Crypto' ? 'transaction hash' : 'transaction id'} has already been submitted. Check it and try again.`,
+      'DUPLICATE_TRANSACTION_ID',
+    );
   }
   return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
 }

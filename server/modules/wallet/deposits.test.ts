@@ -10,10 +10,13 @@ import { decideDeposit, nextPayNumber, pendingDeposit, postDeposit, upiDeposit }
 describe('deposits', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   it('records a pending UPI deposit and credits nothing until approved', async () => {
     const p = await createPlayer(app);
@@ -26,11 +29,21 @@ describe('deposits', () => {
 
   it('records a crypto deposit with its type and network, in any letter case', async () => {
     const p = await createPlayer(app);
-    const res = await postDeposit(app, p, { amount: 250.5, method: 'crypto', details: { payNumber: `0x${'ab'.repeat(32)}`, cryptoType: 'USDT', network: 'TRC20' } });
+    const res = await postDeposit(app, p, {
+      amount: 250.5,
+      method: 'crypto',
+      details: { payNumber: `0x${'ab'.repeat(32)}`, cryptoType: 'USDT', network: 'TRC20' },
+    });
     expect(res.statusCode).toBe(201);
     const list = await app.inject({ url: '/api/v1/wallet/history/deposit', headers: admin.headers });
     const item = list.json().data.deposit.find((d: { _id: string }) => d._id === res.json().data._id);
-    expect(item).toMatchObject({ method: 'Crypto', amount: 250.5, status: 'pending', userId: p.id, details: { cryptoType: 'usdt', network: 'trc20', gameName: null } });
+    expect(item).toMatchObject({
+      method: 'Crypto',
+      amount: 250.5,
+      status: 'pending',
+      userId: p.id,
+      details: { cryptoType: 'usdt', network: 'trc20', gameName: null },
+    });
     const noNetwork = await postDeposit(app, p, { amount: 200, method: 'Crypto', details: { payNumber: nextPayNumber(), cryptoType: 'usdt' } });
     expect(noNetwork.statusCode).toBe(400);
     expect(noNetwork.json().message).toMatch(/network/i);
@@ -89,7 +102,11 @@ describe('deposits', () => {
     expect((await postDeposit(app, p, upiDeposit(200, id))).statusCode).toBe(201);
     const again = await postDeposit(app, q, upiDeposit(300, id.toLowerCase()));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ success: false, code: 'DUPLICATE_TRANSACTION_ID', message: 'This transaction id has already been submitted. Check it and try again.' });
+    expect(again.json()).toMatchObject({
+      success: false,
+      code: 'DUPLICATE_TRANSACTION_ID',
+      message: 'This transaction id has already been submitted. Check it and try again.',
+    });
     const otherMethod = await postDeposit(app, q, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'btc', network: 'erc20' } });
     expect(otherMethod.statusCode).toBe(201);
   });
@@ -104,7 +121,10 @@ describe('deposits', () => {
     // A live claim holds the id, in any letter case.
     const refused = await postDeposit(app, victim, upiDeposit(200, id.toLowerCase()));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'DUPLICATE_TRANSACTION_ID', message: 'This transaction id has already been submitted. Check it and try again.' });
+    expect(refused.json()).toMatchObject({
+      code: 'DUPLICATE_TRANSACTION_ID',
+      message: 'This transaction id has already been submitted. Check it and try again.',
+    });
 
     expect((await decideDeposit(app, admin, squatted.json().data._id, 'rejected')).statusCode).toBe(200);
     const claimed = await postDeposit(app, victim, upiDeposit(200, id.toLowerCase()));
@@ -187,7 +207,11 @@ describe('deposits', () => {
 
   it('takes a Telegram deposit amount from the telegram-amount record and never credits it here', async () => {
     const p = await createPlayer(app);
-    const body = { amount: 1, method: 'Telegram', details: { payNumber: nextPayNumber(), telegramID: '@asha', phoneNumber: '+919876543210', gameName: 'chicken' } };
+    const body = {
+      amount: 1,
+      method: 'Telegram',
+      details: { payNumber: nextPayNumber(), telegramID: '@asha', phoneNumber: '+919876543210', gameName: 'chicken' },
+    };
     const before = await postDeposit(app, p, body);
     expect(before.statusCode).toBe(400);
     expect(before.json().message).toMatch(/Telegram subscription amount has not been set/);
@@ -244,9 +268,15 @@ describe('deposits', () => {
     // The filters keep what they name and drop the rest: an approved UPI deposit and a crypto one are left out.
     const approved = await pendingDeposit(app, p, 333);
     expect((await decideDeposit(app, admin, approved, 'approved')).statusCode).toBe(200);
-    const crypto = await postDeposit(app, p, { amount: 444, method: 'Crypto', details: { payNumber: nextPayNumber(), cryptoType: 'usdt', network: 'trc20' }, remarks: 'x' });
+    const crypto = await postDeposit(app, p, {
+      amount: 444,
+      method: 'Crypto',
+      details: { payNumber: nextPayNumber(), cryptoType: 'usdt', network: 'trc20' },
+      remarks: 'x',
+    });
     expect(crypto.statusCode).toBe(201);
-    const upiPending = (await app.inject({ url: '/api/v1/wallet/history/deposit?method=upi&status=pending&limit=100', headers: admin.headers })).json().data.deposit as { _id: string; method: string; status: string }[];
+    const upiPending = (await app.inject({ url: '/api/v1/wallet/history/deposit?method=upi&status=pending&limit=100', headers: admin.headers })).json().data
+      .deposit as { _id: string; method: string; status: string }[];
     const ids = upiPending.map((d) => d._id);
     expect(ids).toEqual(expect.arrayContaining([a, b]));
     expect(ids).not.toContain(approved);

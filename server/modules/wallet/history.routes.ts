@@ -8,8 +8,17 @@ import { pageQuery } from './wallet.shared.js';
 export async function historyRoutes(app: App): Promise<void> {
   app.get('/wallet/history', {
     onRequest: [requireUser],
-    schema: { tags: ['wallet'], summary: "The caller's deposits, withdrawals and wallet movements, 10 a page", querystring: pageQuery, response: { 200: historyAnswerSchema } },
-    handler: async (request) => ({ success: true as const, message: 'Transaction history', data: await walletHistory(app.db, request.user!.id, request.query.page) }),
+    schema: {
+      tags: ['wallet'],
+      summary: "The caller's deposits, withdrawals and wallet movements, 10 a page",
+      querystring: pageQuery,
+      response: { 200: historyAnswerSchema },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Transaction history',
+      data: await walletHistory(app.db, request.user!.id, request.query.page),
+    }),
   });
 
   app.get('/wallet/history/users', {
@@ -23,7 +32,11 @@ export async function historyRoutes(app: App): Promise<void> {
     schema: { tags: ['wallet'], summary: 'Checks every ledger invariant; ok when none is violated', response: { 200: ledgerCheckAnswerSchema } },
     handler: async () => {
       const violations = await checkLedger(app.db);
-      return { success: true as const, message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.', data: { ok: violations.length === 0, violations } };
+      return {
+        success: true as const,
+        message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.',
+        data: { ok: violations.length === 0, violations },
+      };
     },
   });
 }

@@ -21,10 +21,13 @@ interface Row {
 describe('wallet history', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   const history = (who: TestUser, page?: number | string) =>
     app.inject({ url: `/api/v1/wallet/history${page === undefined ? '' : `?page=${page}`}`, headers: who.headers });
@@ -64,7 +67,14 @@ describe('wallet history', () => {
     await decideWithdrawal(app, admin, wd, 'rejected');
     await app.db.transaction(async (tx) => {
       await transfer(tx, { from: { user: referred.id }, to: { system: 'house' }, amount: 5000, kind: 'bet', reference: 'round:1', idempotencyKey: 'bet:h1' });
-      await transfer(tx, { from: { system: 'house' }, to: { user: referred.id }, amount: 9800, kind: 'win', reference: 'round:1', idempotencyKey: 'payout:h1' });
+      await transfer(tx, {
+        from: { system: 'house' },
+        to: { user: referred.id },
+        amount: 9800,
+        kind: 'win',
+        reference: 'round:1',
+        idempotencyKey: 'payout:h1',
+      });
     });
 
     const rows = (await history(referred)).json().data.transactions as Row[];

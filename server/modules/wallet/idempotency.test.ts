@@ -10,10 +10,13 @@ import { decideDeposit, decideWithdrawal, nextPayNumber, postDeposit, postWithdr
 describe('money calls replayed with the same Idempotency-Key', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });
 

@@ -31,7 +31,12 @@ export async function qrcodesRoutes(app: App): Promise<void> {
 
     app.post(`${r.prefix}/qr`, {
       onRequest: [requireAdmin('qr-code'), refuseOversized],
-      schema: { tags: ['qr-codes'], summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`, consumes: ['multipart/form-data'], response: { 201: qrCodeAnswerSchema } },
+      schema: {
+        tags: ['qr-codes'],
+        summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`,
+        consumes: ['multipart/form-data'],
+        response: { 201: qrCodeAnswerSchema },
+      },
       handler: async (request, reply) => {
         const upload = await readUpload(request, r.field, app.config);
         const data = await uploadQr(app.db, app.config, request.user!.id, r.kind, upload);

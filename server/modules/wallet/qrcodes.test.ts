@@ -77,7 +77,12 @@ describe('payment QR codes', () => {
     const empty = await upload('qrcode', 'qrCode', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Please select a QR Code image');
-    const noFile = await app.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: { ...admin.headers, ...(await multipart({ title: 'x' })).headers }, payload: (await multipart({ title: 'x' })).payload });
+    const noFile = await app.inject({
+      method: 'POST',
+      url: '/api/v1/qrcode/qr',
+      headers: { ...admin.headers, ...(await multipart({ title: 'x' })).headers },
+      payload: (await multipart({ title: 'x' })).payload,
+    });
     expect(noFile.statusCode).toBe(400);
     const json = await app.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: admin.headers, payload: { title: 'x' } });
     expect(json.statusCode).toBe(400);
@@ -107,7 +112,10 @@ describe('payment QR codes', () => {
   it('stops reading a file past the limit even when the declared length is small enough', async () => {
     const small = await createTestApp({ UPLOAD_MAX_BYTES: 1000 });
     try {
-      const form = await multipart({ title: 't' }, { field: 'qrCode', name: 'qr.png', type: 'image/png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(2000)]) });
+      const form = await multipart(
+        { title: 't' },
+        { field: 'qrCode', name: 'qr.png', type: 'image/png', bytes: Buffer.concat([PNG_BYTES, Buffer.alloc(2000)]) },
+      );
       const res = await small.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
       expect(res.statusCode).toBe(413);
       expect(res.json().success).toBe(false);
@@ -117,7 +125,12 @@ describe('payment QR codes', () => {
   });
 
   it('serves nothing outside the upload folder', async () => {
-    for (const url of ['/uploads/qr/..%2F..%2Fsecrets.json', '/uploads/qr/%2e%2e%2fsecrets.json', '/uploads/qr/secrets.json', '/uploads/qr/00000000-0000-4000-8000-000000000000.png']) {
+    for (const url of [
+      '/uploads/qr/..%2F..%2Fsecrets.json',
+      '/uploads/qr/%2e%2e%2fsecrets.json',
+      '/uploads/qr/secrets.json',
+      '/uploads/qr/00000000-0000-4000-8000-000000000000.png',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('jwt-access');

@@ -56,7 +56,14 @@ export async function postWithdrawal(app: App, who: TestUser, body: Record<strin
   return app.inject({ method: 'POST', url: '/api/v1/wallet/withraw', headers: { ...who.headers, ...headers }, payload: body });
 }
 
-export async function decideDeposit(app: App, admin: TestUser, id: string, status: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function decideDeposit(
+  app: App,
+  admin: TestUser,
+  id: string,
+  status: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: 'PUT',
     url: '/api/v1/wallet/update-deposite-transaction-status',
@@ -65,7 +72,14 @@ export async function decideDeposit(app: App, admin: TestUser, id: string, statu
   });
 }
 
-export async function decideWithdrawal(app: App, admin: TestUser, id: string, status: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function decideWithdrawal(
+  app: App,
+  admin: TestUser,
+  id: string,
+  status: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'PUT', url: '/api/v1/wallet/transaction/status', headers: { ...admin.headers, ...headers }, payload: { status, id, ...extra } });
 }
 

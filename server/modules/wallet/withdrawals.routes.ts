@@ -1,4 +1,10 @@
-import { decisionAnswerSchema, moneyRequestAnswerSchema, statusUpdateSchema, withdrawalListAnswerSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
+import {
+  decisionAnswerSchema,
+  moneyRequestAnswerSchema,
+  statusUpdateSchema,
+  withdrawalListAnswerSchema,
+  withdrawRequestSchema,
+} from '../../../contracts/wallet.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
@@ -10,7 +16,12 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
   app.post('/wallet/withraw', {
     onRequest: [requireUser],
     config: { idempotent: true, ...rateLimited(app) },
-    schema: { tags: ['wallet'], summary: 'Request a withdrawal (UPI, USDT or ETH); the amount is held at once', body: withdrawRequestSchema, response: { 201: moneyRequestAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Request a withdrawal (UPI, USDT or ETH); the amount is held at once',
+      body: withdrawRequestSchema,
+      response: { 201: moneyRequestAnswerSchema },
+    },
     handler: async (request, reply) => {
       const data = await createWithdrawal(app.db, app.config, request.user!, request.body);
       return reply.status(201).send({ success: true as const, message: 'Withdrawal request submitted successfully!', data });
@@ -19,14 +30,24 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
 
   app.get('/wallet/history/withdrawals', {
     onRequest: [requireAdmin('withdraw-requests')],
-    schema: { tags: ['wallet'], summary: 'Withdrawal requests, newest first (back office)', querystring: listQuery.extend({ method: methodFilter }), response: { 200: withdrawalListAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Withdrawal requests, newest first (back office)',
+      querystring: listQuery.extend({ method: methodFilter }),
+      response: { 200: withdrawalListAnswerSchema },
+    },
     handler: async (request) => ({ success: true as const, message: 'Withdrawals', data: await listWithdrawalsForAdmin(app.db, request.query) }),
   });
 
   app.put('/wallet/transaction/status', {
     onRequest: [requireAdmin('withdraw-requests')],
     config: { idempotent: true },
-    schema: { tags: ['wallet'], summary: 'Approve or reject a pending withdrawal (only id and status count)', body: statusUpdateSchema, response: { 200: decisionAnswerSchema } },
+    schema: {
+      tags: ['wallet'],
+      summary: 'Approve or reject a pending withdrawal (only id and status count)',
+      body: statusUpdateSchema,
+      response: { 200: decisionAnswerSchema },
+    },
     handler: async (request, reply) => {
       const data = await decideWithdrawal(app.db, request.user!.id, request.body.id, request.body.status);
       return reply.status(200).send({ success: true as const, message: 'Status updated successfully', data });

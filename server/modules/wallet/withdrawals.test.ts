@@ -8,10 +8,13 @@ import { decideWithdrawal, ERC20_ADDRESS, postWithdrawal, TRC20_ADDRESS, upiWith
 describe('withdrawals', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  }, { checkLedgerAfterEach: true });
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true },
+  );
 
   it('holds the amount at once so it can be neither bet nor withdrawn twice', async () => {
     const p = await createPlayer(app, { balance: 1000 });
@@ -76,7 +79,9 @@ describe('withdrawals', () => {
       const res = await decideWithdrawal(app, admin, id, status);
       expect(res.statusCode, status).toBe(409);
       expect(res.json()).toMatchObject({ success: false, code: 'ALREADY_APPLIED', message: 'This payment was already recorded.' });
-      const pending = (await app.inject({ url: '/api/v1/wallet/history/withdrawals?status=pending', headers: admin.headers })).json().data.withdrawals as { _id: string }[];
+      const pending = (await app.inject({ url: '/api/v1/wallet/history/withdrawals?status=pending', headers: admin.headers })).json().data.withdrawals as {
+        _id: string;
+      }[];
       expect(pending.some((w) => w._id === id)).toBe(true);
     }
     expect(await heldOf(app.db, p.id)).toBe(40_000);

@@ -5,7 +5,9 @@ import './not-found.css';
 /** A screen's code that cannot be fetched: usually the site was updated since this tab loaded it. */
 export function isLoadFailure(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** Shown instead of a screen that failed to load or crashed, with the way out: reload. */

@@ -38,7 +38,9 @@ async function requestRefresh(): Promise<boolean> {
 export function refreshSession(): Promise<boolean> {
   if (!refreshing) {
     const locked =
-      typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('auth-refresh', requestRefresh) as unknown as Promise<boolean>) : requestRefresh();
+      typeof navigator !== 'undefined' && navigator.locks
+        ? (navigator.locks.request('auth-refresh', requestRefresh) as unknown as Promise<boolean>)
+        : requestRefresh();
     refreshing = locked
       .catch(() => false)
       .finally(() => {

@@ -19,5 +19,4 @@ export const GAMES: Readonly<Record<string, GameInfo>> = {
   },
 };
 
-export const knownGames = (keys: readonly string[] | undefined): GameInfo[] =>
-  (keys ?? []).flatMap((key) => (Object.hasOwn(GAMES, key) ? [GAMES[key]] : []));
+export const knownGames = (keys: readonly string[] | undefined): GameInfo[] => (keys ?? []).flatMap((key) => (Object.hasOwn(GAMES, key) ? [GAMES[key]] : []));

@@ -56,14 +56,24 @@ type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
  * recorded with its parsed JSON body (FormData bodies are kept as they are).
  */
 export function mockApi(given: Record<string, Handler>) {
-  const routes: Record<string, Handler> = { 'GET /api/v1/site/settings': () => ({ body: { success: true, message: 'Site settings', data: SITE_SETTINGS } }), ...given };
+  const routes: Record<string, Handler> = {
+    'GET /api/v1/site/settings': () => ({ body: { success: true, message: 'Site settings', data: SITE_SETTINGS } }),
+    ...given,
+  };
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const raw = init.body;
     const body = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined);
-    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, headers: (init.headers ?? {}) as Record<string, string>, credentials: init.credentials, body };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: (init.headers ?? {}) as Record<string, string>,
+      credentials: init.credentials,
+      body,
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const reply: Reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };

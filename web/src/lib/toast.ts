@@ -4,7 +4,12 @@ import { toast } from 'react-toastify';
 /** A headline with a smaller second line, such as the server's reason under a fixed message. */
 const withDetail = (message: string, detail?: string) =>
   detail && detail !== message
-    ? createElement('div', { className: 'toast-detail' }, createElement('div', null, message), createElement('div', { className: 'toast-detail__reason' }, detail))
+    ? createElement(
+        'div',
+        { className: 'toast-detail' },
+        createElement('div', null, message),
+        createElement('div', { className: 'toast-detail__reason' }, detail),
+      )
     : message;
 
 /** Toasts with the spec's defaults (react-toastify's own: top-right, 5000 ms). */

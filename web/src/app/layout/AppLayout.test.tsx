@@ -60,8 +60,20 @@ describe('AppLayout', () => {
     expect(within(menu).getByText('zara Khan')).toBeInTheDocument();
     expect(within(menu).getByText('ID: ab*****65')).toBeInTheDocument();
     await within(menu).findByRole('link', { name: 'Chicken Escape' });
-    const items = within(within(menu).getByRole('navigation')).getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Change Password', 'Chicken Escape', 'Transactions', 'Spinner', 'All Bets', 'Ranking', 'Help & Support', 'Refer & Earn', 'Sign out']);
+    const items = within(within(menu).getByRole('navigation'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      'Change Password',
+      'Chicken Escape',
+      'Transactions',
+      'Spinner',
+      'All Bets',
+      'Ranking',
+      'Help & Support',
+      'Refer & Earn',
+      'Sign out',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');
     expect(within(menu).getByRole('link', { name: 'All Bets' })).toHaveAttribute('href', '/bets');
   });

@@ -42,7 +42,13 @@ export function AppLayout() {
       <TabBar />
       {signedIn && (
         <>
-          <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} onHelp={() => setHelpOpen(true)} onRefer={() => setReferOpen(true)} onSignOut={() => void signOut()} />
+          <SideMenu
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            onHelp={() => setHelpOpen(true)}
+            onRefer={() => setReferOpen(true)}
+            onSignOut={() => void signOut()}
+          />
           <ReferEarnModal open={referOpen} onClose={() => setReferOpen(false)} />
         </>
       )}

@@ -23,7 +23,14 @@ export function Header({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu
       <div className="layout-header__inner">
         <Logo />
         {signedIn ? (
-          <button type="button" className="layout-avatar" aria-label={`Open menu for ${user?.fullName ?? 'your account'}`} aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onOpenMenu}>
+          <button
+            type="button"
+            className="layout-avatar"
+            aria-label={`Open menu for ${user?.fullName ?? 'your account'}`}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={onOpenMenu}
+          >
             {initial}
           </button>
         ) : (

@@ -14,7 +14,8 @@ interface SideMenuProps {
 }
 
 function Item({ icon, to, onClick, children, tone }: { icon: IconName; to?: string; onClick: () => void; children: ReactNode; tone?: 'danger' }) {
-  const className = ({ isActive }: { isActive: boolean }) => ['layout-menu__item', isActive ? 'layout-menu__item--active' : '', tone ? `layout-menu__item--${tone}` : ''].join(' ').trim();
+  const className = ({ isActive }: { isActive: boolean }) =>
+    ['layout-menu__item', isActive ? 'layout-menu__item--active' : '', tone ? `layout-menu__item--${tone}` : ''].join(' ').trim();
   const body = (
     <>
       <Icon name={icon} size={20} />

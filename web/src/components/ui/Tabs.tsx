@@ -25,7 +25,17 @@ const panelId = (idBase: string) => `${idBase}-panel`;
 const tabId = (idBase: string, id: string) => `${idBase}-tab-${id}`;
 
 /** An ARIA tab list: arrow keys (and Home, End) move between tabs and select them. */
-export function TabList<T extends string>({ tabs, active, onChange, label, idBase, orientation = 'horizontal', className, tabClassName, ref }: TabListProps<T>) {
+export function TabList<T extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  idBase,
+  orientation = 'horizontal',
+  className,
+  tabClassName,
+  ref,
+}: TabListProps<T>) {
   const own = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const next = orientation === 'horizontal' ? 'ArrowRight' : 'ArrowDown';

@@ -5,7 +5,21 @@ import { ACCESS_PAGES } from '../../../../contracts/roles';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import AdminPage from './AdminPage';
 
-const ALL_LABELS = ['All Users', 'Transaction', 'Games', 'Withdrawals', 'Admin Controller', 'Deposite', 'Telegram Deposite', 'Telegram', 'QRCode', 'QRCode Crypto', 'Spinner Prices', 'Refer Amount', 'Notification'];
+const ALL_LABELS = [
+  'All Users',
+  'Transaction',
+  'Games',
+  'Withdrawals',
+  'Admin Controller',
+  'Deposite',
+  'Telegram Deposite',
+  'Telegram',
+  'QRCode',
+  'QRCode Crypto',
+  'Spinner Prices',
+  'Refer Amount',
+  'Notification',
+];
 
 const emptyApi = () =>
   mockApi({
@@ -21,7 +35,10 @@ const routes = [
   { path: '/admin', element: <AdminPage /> },
 ];
 
-const tabNames = () => within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab').map((t) => t.textContent);
+const tabNames = () =>
+  within(screen.getByRole('tablist', { name: 'Admin sections' }))
+    .getAllByRole('tab')
+    .map((t) => t.textContent);
 
 describe('AdminPage', () => {
   afterEach(() => vi.unstubAllGlobals());

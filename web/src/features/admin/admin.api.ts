@@ -1,7 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Ok } from '../../../../contracts/envelope';
-import type { depositListAnswerSchema, DepositListItem, FixedAmount, HistoryPage, WithdrawalListItem, withdrawalListAnswerSchema, qrCodeAnswerSchema } from '../../../../contracts/wallet';
+import type {
+  depositListAnswerSchema,
+  DepositListItem,
+  FixedAmount,
+  HistoryPage,
+  WithdrawalListItem,
+  withdrawalListAnswerSchema,
+  qrCodeAnswerSchema,
+} from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
@@ -18,8 +26,7 @@ export type Decision = 'approved' | 'rejected';
 export function useAllHistory(page: number) {
   return useQuery({
     queryKey: ['admin', 'history', page],
-    queryFn: async ({ signal }) =>
-      (await api<Ok<z.ZodType<HistoryPage>>>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
+    queryFn: async ({ signal }) => (await api<Ok<z.ZodType<HistoryPage>>>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -25,7 +25,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'all-users', label: 'All Users', page: 'transaction', component: comingSoon('All Users') },
   { id: 'transaction', label: 'Transaction', page: 'transaction', component: TransactionSection },
   { id: 'games', label: 'Games', page: 'games', component: comingSoon('Games') },
-  { id: 'withdrawals', label: 'Withdrawals', page: 'withdraw-requests', component: () => <MoneyRequestsSection kind="withdrawal" title="Withdrawal History" /> },
+  {
+    id: 'withdrawals',
+    label: 'Withdrawals',
+    page: 'withdraw-requests',
+    component: () => <MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />,
+  },
   { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: comingSoon('Admin Controller') },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
   { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: () => <AmountSection setting="telegram" title="Telegram Amount" /> },

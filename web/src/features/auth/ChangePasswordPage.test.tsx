@@ -29,7 +29,9 @@ describe('ChangePasswordPage', () => {
     const user = userEvent.setup();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const api = mockApi({ 'POST /api/v1/users/change-password': async () => (await gate, { body: { success: true, message: 'Password changed successfully.' } }) });
+    const api = mockApi({
+      'POST /api/v1/users/change-password': async () => (await gate, { body: { success: true, message: 'Password changed successfully.' } }),
+    });
     const { router } = renderApp(routes, { path: '/change-password' });
     await user.type(field('Old Password'), 'Old#Pass1');
     await user.type(field('New Password'), 'New#Pass2');
@@ -46,13 +48,18 @@ describe('ChangePasswordPage', () => {
   it("shows the server's message, or 'Failed to change password'", async () => {
     signIn();
     const user = userEvent.setup();
-    mockApi({ 'POST /api/v1/users/change-password': () => ({ status: 400, body: { success: false, code: 'OLD_PASSWORD_WRONG', message: 'Old password is incorrect' } }) });
+    mockApi({
+      'POST /api/v1/users/change-password': () => ({ status: 400, body: { success: false, code: 'OLD_PASSWORD_WRONG', message: 'Old password is incorrect' } }),
+    });
     renderApp(routes, { path: '/change-password' });
     await user.type(field('Old Password'), 'Old#Pass1');
     await user.type(field('New Password'), 'New#Pass2');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Old password is incorrect');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to change password'));
   });

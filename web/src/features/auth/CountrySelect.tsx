@@ -6,7 +6,10 @@ import { COUNTRIES, DEFAULT_COUNTRY, findCountry, flagEmojiSupported } from './c
  * shows only the flag and dial code in the field. Where flag emoji do not draw, the region code
  * stands in for the flag.
  */
-export const CountrySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { value: string }>(function CountrySelect({ value, ...rest }, ref) {
+export const CountrySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { value: string }>(function CountrySelect(
+  { value, ...rest },
+  ref,
+) {
   const [flags] = useState(flagEmojiSupported);
   const country = findCountry(value) ?? findCountry(DEFAULT_COUNTRY)!;
   return (

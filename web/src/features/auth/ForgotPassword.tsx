@@ -15,7 +15,6 @@ import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
 import { PasswordField, StrengthMeter } from './PasswordField';
 import { retryAfterOf, useCooldown } from './useCooldown';
 
-
 /** Forgot password: ask for a code by e-mail or phone, then set a new password with it. */
 export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (identifier?: string) => void }) {
   const [identifier, setIdentifier] = useState(initial);
@@ -80,7 +79,15 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
           void request(identifier);
         }}
       >
-        <Field label="Email or Phone" autoComplete="username" autoCapitalize="off" spellCheck={false} value={identifier} onChange={(e) => setIdentifier(e.target.value)} error={error || undefined} />
+        <Field
+          label="Email or Phone"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={identifier}
+          onChange={(e) => setIdentifier(e.target.value)}
+          error={error || undefined}
+        />
         <Button type="submit" block busy={busy} disabled={cooldown.active} className="auth-submit">
           {busy ? 'Sending...' : cooldown.active ? `Send code again in ${cooldown.left}s` : 'Send code'}
         </Button>
@@ -94,11 +101,9 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
   );
 }
 
-const resetSchema = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .superRefine((v, ctx) => {
-    if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
-  });
+const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Please confirm your password') }).superRefine((v, ctx) => {
+  if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+});
 type ResetValues = z.infer<typeof resetSchema>;
 
 interface ResetStepProps {
@@ -116,7 +121,11 @@ interface ResetStepProps {
 function ResetStep({ target, identifier, sent, resendIn, resending, resendError, onResend, onBack, onDone }: ResetStepProps) {
   const [digits, setDigits] = useState(emptyOtp);
   const [error, setError] = useState({ message: '', attempt: 0 });
-  const { register, handleSubmit, control, formState } = useForm<ResetValues>({ resolver: zodResolver(resetSchema), mode: 'onTouched', defaultValues: { newPassword: '', confirmPassword: '' } });
+  const { register, handleSubmit, control, formState } = useForm<ResetValues>({
+    resolver: zodResolver(resetSchema),
+    mode: 'onTouched',
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const newPassword = useWatch({ control, name: 'newPassword' });
   const fail = (message: string) => setError((e) => ({ message, attempt: e.attempt + 1 }));
 
@@ -136,14 +145,30 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
   const shownError = error.message || resendError;
   return (
     <AuthCard title="Reset password" subtitle={sent}>
-      <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail('Please enter 6-digit OTP code')))}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail('Please enter 6-digit OTP code')))}
+      >
         <p className="auth-form__target">
           Code for <strong>{identifier.trim()}</strong>
         </p>
-        <OtpInput label="Reset code" digits={digits} onChange={setDigits} disabled={busy} invalid={Boolean(error.message) && !isCompleteOtp(digits)} autoFocus />
+        <OtpInput
+          label="Reset code"
+          digits={digits}
+          onChange={setDigits}
+          disabled={busy}
+          invalid={Boolean(error.message) && !isCompleteOtp(digits)}
+          autoFocus
+        />
         <PasswordField label="New Password" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
         <StrengthMeter password={newPassword} />
-        <PasswordField label="Confirm New Password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
         <FormAlert message={shownError} attempt={error.attempt} />
         <Button type="submit" block busy={busy} className="auth-submit">
           {busy ? 'Resetting...' : 'Reset Password'}

@@ -5,7 +5,17 @@ import { useEffect, useRef } from 'react';
  * with the same text), so keyboard and screen-reader users land on it; `focus={false}` leaves focus
  * where the form put it (on the first invalid field).
  */
-export function FormAlert({ message, attempt = 0, tone = 'error', focus = true }: { message: string; attempt?: number; tone?: 'error' | 'info'; focus?: boolean }) {
+export function FormAlert({
+  message,
+  attempt = 0,
+  tone = 'error',
+  focus = true,
+}: {
+  message: string;
+  attempt?: number;
+  tone?: 'error' | 'info';
+  focus?: boolean;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (message && tone === 'error' && focus) ref.current?.focus();

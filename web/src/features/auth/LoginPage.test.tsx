@@ -10,7 +10,14 @@ const routes = [
   { path: '/login', element: <LoginPage /> },
 ];
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
-const player = { _id: '0b5f7c1e-3a3b-4c55-9d7e-2f1a9c8b7d6e', fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
+const player = {
+  _id: '0b5f7c1e-3a3b-4c55-9d7e-2f1a9c8b7d6e',
+  fullName: 'Asha Rao',
+  email: 'asha@example.com',
+  phoneNumber: '+919876543210',
+  role: 'user',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 const okLogin = () => ({ body: { success: true, data: { accessToken: 'a.b.c', user: player } } });
 
 describe('LoginPage', () => {

@@ -51,7 +51,14 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
   return (
     <AuthCard title="Welcome back" subtitle={cameFromGuard ? 'Please sign in to continue.' : 'Sign in to play and manage your wallet.'}>
       <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Field label="Email or Phone" autoComplete="username" autoCapitalize="off" spellCheck={false} hint="Without a country code, a phone number is read as Indian (+91)." {...register('identifier')} />
+        <Field
+          label="Email or Phone"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          hint="Without a country code, a phone number is read as Indian (+91)."
+          {...register('identifier')}
+        />
         <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
         <div className="auth-form__aside">
           <button type="button" className="auth-link" onClick={() => onForgot(getValues('identifier').trim())}>

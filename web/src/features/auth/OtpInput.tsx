@@ -28,7 +28,10 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
 
   /** Writes `text`'s digits from box `start` on; answers the index after the last one written. */
   const fill = (start: number, text: string) => {
-    const incoming = text.replace(/\D/g, '').slice(0, OTP_LENGTH - start).split('');
+    const incoming = text
+      .replace(/\D/g, '')
+      .slice(0, OTP_LENGTH - start)
+      .split('');
     const next = [...digits];
     incoming.forEach((d, k) => (next[start + k] = d));
     onChange(next);
@@ -73,7 +76,10 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
     e.preventDefault();
     if (!text) return;
     const next = emptyOtp();
-    text.slice(0, OTP_LENGTH).split('').forEach((d, k) => (next[k] = d));
+    text
+      .slice(0, OTP_LENGTH)
+      .split('')
+      .forEach((d, k) => (next[k] = d));
     onChange(next);
     focus(Math.min(text.length, OTP_LENGTH) - 1);
   };

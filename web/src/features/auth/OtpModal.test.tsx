@@ -42,7 +42,9 @@ describe('OtpModal', () => {
 
   it('sends an empty SMS row as null: the server says when it needs that code', async () => {
     const user = userEvent.setup();
-    const api = mockApi({ 'POST /api/v1/otp/verify': () => ({ status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: 'smsOTP: Please enter 6-digit OTP code' } }) });
+    const api = mockApi({
+      'POST /api/v1/otp/verify': () => ({ status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: 'smsOTP: Please enter 6-digit OTP code' } }),
+    });
     const { dialog, onVerified } = open();
     await enter(user, dialog, 'Email code', '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Account' }));
@@ -69,7 +71,10 @@ describe('OtpModal', () => {
     await enter(user, dialog, 'SMS code', '222222');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Account' }));
     expect(await within(dialog).findByText('Invalid or expired code')).toBeInTheDocument();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('network down'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('network down'))),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Verify Account' }));
     expect(await within(dialog).findByText('OTP verification failed. Please try again.')).toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();
@@ -78,7 +83,9 @@ describe('OtpModal', () => {
   it('resends, then reads "Resend in {n}s" for 60 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const api = mockApi({ 'POST /api/v1/otp/resend': () => ({ body: { success: true, message: 'A new code has been sent to your email and phone.', data: { retryAfter: 60 } } }) });
+    const api = mockApi({
+      'POST /api/v1/otp/resend': () => ({ body: { success: true, message: 'A new code has been sent to your email and phone.', data: { retryAfter: 60 } } }),
+    });
     const { dialog } = open();
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('button', { name: 'Resend in 60s' })).toBeDisabled();
@@ -93,7 +100,12 @@ describe('OtpModal', () => {
   it('treats the cooldown right after registration as information: a countdown from retryAfter, no error', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    mockApi({ 'POST /api/v1/otp/resend': () => ({ status: 429, body: { success: false, code: 'OTP_COOLDOWN', message: 'Please wait 42 seconds before asking for a new code.', data: { retryAfter: 42 } } }) });
+    mockApi({
+      'POST /api/v1/otp/resend': () => ({
+        status: 429,
+        body: { success: false, code: 'OTP_COOLDOWN', message: 'Please wait 42 seconds before asking for a new code.', data: { retryAfter: 42 } },
+      }),
+    });
     const { dialog } = open();
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('button', { name: 'Resend in 42s' })).toBeDisabled();

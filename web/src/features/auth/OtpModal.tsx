@@ -52,7 +52,10 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     setNote('');
     // The e-mail code is always needed. An SMS row left empty is sent as null so that a deployment
     // that sends no SMS (OTP_CHANNELS=email) can still verify; one that does answers 400 for it.
-    const bad: Row[] = [...(isCompleteOtp(emailDigits) ? [] : ['email' as const]), ...(isCompleteOtp(smsDigits) || isEmptyOtp(smsDigits) ? [] : ['sms' as const])];
+    const bad: Row[] = [
+      ...(isCompleteOtp(emailDigits) ? [] : ['email' as const]),
+      ...(isCompleteOtp(smsDigits) || isEmptyOtp(smsDigits) ? [] : ['sms' as const]),
+    ];
     if (bad.length) {
       setBadRows(bad);
       setError(ENTER_SIX);

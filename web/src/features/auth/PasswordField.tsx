@@ -37,7 +37,15 @@ export function StrengthMeter({ password }: { password: string }) {
   const { score, label } = passwordStrength(password);
   return (
     <div className={`auth-strength auth-strength--${score}`}>
-      <div className="auth-strength__bars" role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={5} aria-valuenow={score} aria-valuetext={label}>
+      <div
+        className="auth-strength__bars"
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={5}
+        aria-valuenow={score}
+        aria-valuetext={label}
+      >
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n} className={n <= score ? 'auth-strength__bar auth-strength__bar--on' : 'auth-strength__bar'} />
         ))}

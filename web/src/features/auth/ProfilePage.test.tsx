@@ -35,7 +35,11 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account' });
     expect(await within(nav).findByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Transactions', '/transactions'],
       ['Spinner', '/spinner'],
       ['All Bets', '/bets'],
@@ -103,7 +107,8 @@ describe('ProfilePage', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     mockApi({
-      [`GET /api/v1/users/referral-link/${me._id}`]: () => (fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { referralLink: 'http://x/signup?ref=Q' } }),
+      [`GET /api/v1/users/referral-link/${me._id}`]: () =>
+        fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { referralLink: 'http://x/signup?ref=Q' } },
     });
     const user = userEvent.setup();
     renderApp(routes, { path: '/refer-earn' });

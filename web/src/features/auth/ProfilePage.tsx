@@ -20,7 +20,19 @@ function Row({ icon, children, to, onClick, tone }: { icon: IconName; children: 
     </>
   );
   const className = ['auth-profile__row', tone ? `auth-profile__row--${tone}` : ''].join(' ').trim();
-  return <li>{to ? <Link className={className} to={to}>{body}</Link> : <button type="button" className={className} onClick={onClick}>{body}</button>}</li>;
+  return (
+    <li>
+      {to ? (
+        <Link className={className} to={to}>
+          {body}
+        </Link>
+      ) : (
+        <button type="button" className={className} onClick={onClick}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
 }
 
 export default function ProfilePage() {
@@ -78,16 +90,34 @@ export default function ProfilePage() {
       </div>
       <nav aria-label="Account">
         <ul className="auth-profile__list">
-          <Row icon="list" to="/transactions">Transactions</Row>
-          <Row icon="wheel" to="/spinner">Spinner</Row>
-          <Row icon="ticket" to="/bets">All Bets</Row>
-          <Row icon="trophy" to="/ranking">Ranking</Row>
-          <Row icon="help" to="/">Help & Support</Row>
-          <Row icon="gift" onClick={() => setReferOpen(true)}>Refer & Earn</Row>
+          <Row icon="list" to="/transactions">
+            Transactions
+          </Row>
+          <Row icon="wheel" to="/spinner">
+            Spinner
+          </Row>
+          <Row icon="ticket" to="/bets">
+            All Bets
+          </Row>
+          <Row icon="trophy" to="/ranking">
+            Ranking
+          </Row>
+          <Row icon="help" to="/">
+            Help & Support
+          </Row>
+          <Row icon="gift" onClick={() => setReferOpen(true)}>
+            Refer & Earn
+          </Row>
         </ul>
         <ul className="auth-profile__list">
-          {isAdmin && <Row icon="shield" to="/admin">Admin Panel</Row>}
-          <Row icon="key" to="/change-password">Change Password</Row>
+          {isAdmin && (
+            <Row icon="shield" to="/admin">
+              Admin Panel
+            </Row>
+          )}
+          <Row icon="key" to="/change-password">
+            Change Password
+          </Row>
           {games.map((g) => (
             <Row key={g.key} icon="gamepad" to={g.path}>
               {g.menuLabel}

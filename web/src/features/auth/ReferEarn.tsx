@@ -30,7 +30,12 @@ async function copyText(text: string): Promise<void> {
 export function ReferEarnPanel() {
   const { user } = useSession();
   const inputId = useId();
-  const { data: link, isError, isFetching, refetch } = useQuery({
+  const {
+    data: link,
+    isError,
+    isFetching,
+    refetch,
+  } = useQuery({
     queryKey: ['referral-link', user?._id],
     enabled: Boolean(user),
     staleTime: Infinity,

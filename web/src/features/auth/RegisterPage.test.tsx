@@ -122,7 +122,10 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
   it('registers with the dial code and the referrer from ?ref=, then opens the OTP modal', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'POST /api/v1/users/register': () => ({ status: 201, body: { success: true, message: 'Registration successful! Please verify your email and phone number.', data: { _id: USER_ID }, userId: USER_ID } }),
+      'POST /api/v1/users/register': () => ({
+        status: 201,
+        body: { success: true, message: 'Registration successful! Please verify your email and phone number.', data: { _id: USER_ID }, userId: USER_ID },
+      }),
     });
     renderApp(routes, { path: '/signup?ref=FRIEND42' });
     expect(field('Referral code')).toHaveValue('FRIEND42');
@@ -145,7 +148,12 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
 
   it('shows the server message, beside the field it concerns', async () => {
     const user = userEvent.setup();
-    mockApi({ 'POST /api/v1/users/register': () => ({ status: 409, body: { success: false, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' } }) });
+    mockApi({
+      'POST /api/v1/users/register': () => ({
+        status: 409,
+        body: { success: false, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' },
+      }),
+    });
     renderApp(routes, { path: '/signup' });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -156,7 +164,12 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
   it('opens the code dialog for a registration already waiting for verification', async () => {
     const user = userEvent.setup();
     const message = 'This e-mail is waiting for verification: we sent a new code.';
-    mockApi({ 'POST /api/v1/users/register': () => ({ status: 409, body: { success: false, code: 'PENDING_VERIFICATION', message, data: { userId: USER_ID, retryAfter: 60 } } }) });
+    mockApi({
+      'POST /api/v1/users/register': () => ({
+        status: 409,
+        body: { success: false, code: 'PENDING_VERIFICATION', message, data: { userId: USER_ID, retryAfter: 60 } },
+      }),
+    });
     renderApp(routes, { path: '/signup' });
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -176,7 +189,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
 
   it('after verification signs in with the same credentials, goes to / and says so', async () => {
     const user = userEvent.setup();
-    const player = { _id: USER_ID, fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210', role: 'user', createdAt: '2025-01-01T00:00:00.000Z' };
+    const player = {
+      _id: USER_ID,
+      fullName: 'Asha Rao',
+      email: 'asha@example.com',
+      phoneNumber: '+919876543210',
+      role: 'user',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
     const api = mockApi({
       'POST /api/v1/users/register': () => ({ status: 201, body: { success: true, userId: USER_ID, data: { _id: USER_ID } } }),
       'POST /api/v1/otp/verify': () => ({ body: { success: true, message: 'Account verified successfully! You can now sign in.' } }),

@@ -74,7 +74,8 @@ export default function RegisterPage() {
     } catch (err) {
       const message = errorMessage(err, REGISTER_FAILED);
       // This e-mail or phone already waits for verification: the server sent its owner a new code.
-      const waiting = err instanceof ApiError && err.code === 'PENDING_VERIFICATION' ? (err.body as { data?: { userId?: string } } | undefined)?.data?.userId : undefined;
+      const waiting =
+        err instanceof ApiError && err.code === 'PENDING_VERIFICATION' ? (err.body as { data?: { userId?: string } } | undefined)?.data?.userId : undefined;
       if (waiting) {
         notify.info(message);
         setPending({ userId: waiting, notice: message, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
@@ -119,7 +120,16 @@ export default function RegisterPage() {
     <AuthCard title="Create your account" subtitle="Sign up in a minute and start playing.">
       <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => showFormError(FIX_ERRORS))}>
         <Field label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
-        <Field label="Email" type="email" inputMode="email" autoComplete="email" autoCapitalize="off" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <Field
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Field
           label="Phone Number"
           type="tel"

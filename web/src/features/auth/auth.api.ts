@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import type {
-  LoginAnswer,
-  meAnswerSchema,
-  referralLinkAnswerSchema,
-  RegisterAnswer,
-  registerSchema,
-  resendAnswerSchema,
-} from '../../../../contracts/accounts';
+import type { LoginAnswer, meAnswerSchema, referralLinkAnswerSchema, RegisterAnswer, registerSchema, resendAnswerSchema } from '../../../../contracts/accounts';
 import type { okMessage } from '../../../../contracts/envelope';
 import { api } from '../../lib/api';
 import { session, type SessionUser } from '../../lib/session';
@@ -25,7 +18,8 @@ export async function registerUser(body: RegisterBody): Promise<{ userId: string
 export const verifyOtp = (body: { userId: string; emailOTP: string; smsOTP: string | null }) =>
   api<MessageAnswer>('/api/v1/otp/verify', { method: 'POST', body, anonymous: true });
 
-export const resendOtp = (userId: string) => api<z.infer<typeof resendAnswerSchema>>('/api/v1/otp/resend', { method: 'POST', body: { userId }, anonymous: true });
+export const resendOtp = (userId: string) =>
+  api<z.infer<typeof resendAnswerSchema>>('/api/v1/otp/resend', { method: 'POST', body: { userId }, anonymous: true });
 
 /** Signs in: the session is the httpOnly cookies the answer sets; only the user is kept here. */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {

@@ -21,7 +21,9 @@ const bet = (n: number, over: Record<string, unknown> = {}) => ({
   traps: [4, 11, 2],
   ...over,
 });
-const page = (bets: unknown[], p: number, totalPages: number) => ({ body: { success: true, message: 'Bets.', data: { bets, page: p, totalPages, total: 11 } } });
+const page = (bets: unknown[], p: number, totalPages: number) => ({
+  body: { success: true, message: 'Bets.', data: { bets, page: p, totalPages, total: 11 } },
+});
 
 describe('BetsPage', () => {
   beforeEach(() => {
@@ -33,7 +35,15 @@ describe('BetsPage', () => {
     const api = mockApi({
       'GET /api/v1/bets': ({ query }) =>
         query.get('page') === '1'
-          ? page([bet(3), bet(2, { state: 'lost', multiplier: 0, payoutAmount: 0, betAmount: 25.5, difficulty: 'Hardest', serverSeed: null }), bet(1, { state: 'playing', payoutAmount: 0, traps: undefined })], 1, 2)
+          ? page(
+              [
+                bet(3),
+                bet(2, { state: 'lost', multiplier: 0, payoutAmount: 0, betAmount: 25.5, difficulty: 'Hardest', serverSeed: null }),
+                bet(1, { state: 'playing', payoutAmount: 0, traps: undefined }),
+              ],
+              1,
+              2,
+            )
           : page([bet(0, { payoutAmount: 77.7 })], 2, 2),
     });
     const user = userEvent.setup();
@@ -41,7 +51,11 @@ describe('BetsPage', () => {
     expect(screen.getByRole('heading', { name: 'All Bets' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Difficulty', 'Bet', 'Multiplier', 'Result']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Difficulty', 'Bet', 'Multiplier', 'Result']);
     const [, won, lost, open] = within(table).getAllByRole('row');
     expect(within(won).getByText('+₹20.40')).toHaveClass('chicken-bets__win');
     // In its own column on wide screens, under the bet on narrow phones (the stylesheet shows one).

@@ -94,7 +94,11 @@ export default function BetsPage() {
                       </span>
                       {bet.state !== 'playing' &&
                         (bet.serverSeed ? (
-                          <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={`Verify the bet of ${dateText(bet.createdAt)} ${timeText(bet.createdAt)}`}>
+                          <Link
+                            className="chicken-bets__verify"
+                            to={verifyHref(bet)}
+                            aria-label={`Verify the bet of ${dateText(bet.createdAt)} ${timeText(bet.createdAt)}`}
+                          >
                             Verify
                           </Link>
                         ) : (

@@ -148,7 +148,11 @@ describe('ChickenRoadPage', () => {
     game({
       'POST /api/v1/chicken-road/start': () => ok({ ...round({ difficulty: 'Hardest', multipliers: hardest }), balance: 90 }),
       'POST /api/v1/chicken-road/go': () =>
-        ok({ ...round({ difficulty: 'Hardest', multipliers: hardest, lane: 0, state: 'lost', traps: [0, 3, 5, 9, 11, 12, 14, 17, 20, 22], payout: 0 }), safe: false, balance: 90 }),
+        ok({
+          ...round({ difficulty: 'Hardest', multipliers: hardest, lane: 0, state: 'lost', traps: [0, 3, 5, 9, 11, 12, 14, 17, 20, 22], payout: 0 }),
+          safe: false,
+          balance: 90,
+        }),
     });
     const user = userEvent.setup();
     renderApp(<ChickenRoadPage />);

@@ -30,7 +30,15 @@ export default function ChickenRoadPage() {
       <header className="chicken-head">
         <h1 className="chicken-head__title">Chicken Road</h1>
         <div className="chicken-head__tools">
-          <button type="button" className="chicken-icon-btn" onClick={toggleMute} onPointerUp={releaseFocus} aria-pressed={muted} aria-label={muted ? 'Unmute sound' : 'Mute sound'} title={muted ? 'Unmute' : 'Mute'}>
+          <button
+            type="button"
+            className="chicken-icon-btn"
+            onClick={toggleMute}
+            onPointerUp={releaseFocus}
+            aria-pressed={muted}
+            aria-label={muted ? 'Unmute sound' : 'Mute sound'}
+            title={muted ? 'Unmute' : 'Mute'}
+          >
             <SpeakerIcon muted={muted} />
           </button>
           <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">

@@ -28,7 +28,15 @@ describe('FairnessPage', () => {
 
   it('recomputes a bet linked from All Bets and checks it against its hash and recorded traps', async () => {
     mockApi({ 'GET /api/v1/fairness': () => ok(pair) });
-    const query = new URLSearchParams({ serverSeed: SEED, clientSeed: 'lucky-chicken', nonce: '0', difficulty: 'Hardest', hash: HASH, traps: HARDEST.join(','), lanes: '1' });
+    const query = new URLSearchParams({
+      serverSeed: SEED,
+      clientSeed: 'lucky-chicken',
+      nonce: '0',
+      difficulty: 'Hardest',
+      hash: HASH,
+      traps: HARDEST.join(','),
+      lanes: '1',
+    });
     renderApp(<FairnessPage />, { path: `/fairness?${query}` });
     expect(await screen.findByTestId('trap-cells')).toHaveTextContent(HARDEST.join(', '));
     expect(screen.getByTestId('hash-check')).toHaveTextContent('matches the recorded hash');
@@ -80,7 +88,15 @@ describe('FairnessPage', () => {
       'GET /api/v1/fairness': () => ok(pair),
       'POST /api/v1/fairness/client-seed': ({ body }) => ok({ ...pair, clientSeed: (body as { clientSeed: string }).clientSeed }),
       'POST /api/v1/fairness/rotate': () =>
-        ok({ serverSeedHash: 'ee'.repeat(32), clientSeed: 'fresh', nonce: 0, previousServerSeed: SEED, previousServerSeedHash: HASH, previousClientSeed: 'lucky', previousNonce: 4 }),
+        ok({
+          serverSeedHash: 'ee'.repeat(32),
+          clientSeed: 'fresh',
+          nonce: 0,
+          previousServerSeed: SEED,
+          previousServerSeedHash: HASH,
+          previousClientSeed: 'lucky',
+          previousNonce: 4,
+        }),
     });
     const user = userEvent.setup();
     renderApp(<FairnessPage />, { path: '/fairness' });

@@ -59,10 +59,11 @@ export default function FairnessPage() {
           <ol className="chicken-howto">
             <li>Before you bet you see the SHA-256 hash of the server seed; the seed itself stays secret.</li>
             <li>
-              For each bet, <code>HMAC_SHA256(serverSeed, "clientSeed:nonce:round")</code> gives random bytes; every four bytes make a number
-              between 0 and 1.
+              For each bet, <code>HMAC_SHA256(serverSeed, "clientSeed:nonce:round")</code> gives random bytes; every four bytes make a number between 0 and 1.
             </li>
-            <li>The traps are drawn from the 25 cells one after another: cell <code>floor(number × cells left)</code> of those still free.</li>
+            <li>
+              The traps are drawn from the 25 cells one after another: cell <code>floor(number × cells left)</code> of those still free.
+            </li>
             <li>Rotating the seed pair reveals the old server seed, so you can recompute every round it decided.</li>
           </ol>
         </section>

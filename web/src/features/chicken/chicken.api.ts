@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import type { betsPageSchema, Difficulty, fairnessSchema, goAnswerSchema, RoundView, rotateAnswerSchema, startAnswerSchema, stopAnswerSchema } from '../../../../contracts/chicken';
+import type {
+  betsPageSchema,
+  Difficulty,
+  fairnessSchema,
+  goAnswerSchema,
+  RoundView,
+  rotateAnswerSchema,
+  startAnswerSchema,
+  stopAnswerSchema,
+} from '../../../../contracts/chicken';
 import type { Ok } from '../../../../contracts/envelope';
 import { api } from '../../lib/api';
 

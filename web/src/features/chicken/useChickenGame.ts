@@ -56,15 +56,12 @@ export function useChickenGame({ play, announce }: Options) {
     [queryClient, userId],
   );
 
-  const resume = useCallback(
-    (round: RoundView) => {
-      setDifficulty(round.difficulty);
-      setBet(String(round.betAmount));
-      setAutoCashout(round.autoCashout === null ? '' : String(round.autoCashout));
-      dispatch({ type: 'begin', round });
-    },
-    [],
-  );
+  const resume = useCallback((round: RoundView) => {
+    setDifficulty(round.difficulty);
+    setBet(String(round.betAmount));
+    setAutoCashout(round.autoCashout === null ? '' : String(round.autoCashout));
+    dispatch({ type: 'begin', round });
+  }, []);
 
   // A reload mid-round picks the open round up where it was left.
   useEffect(() => {
@@ -136,16 +133,19 @@ export function useChickenGame({ play, announce }: Options) {
   }, [announce, autoCashout, balance, bet, difficulty, game.phase, play, queryClient, resume, setBalance, settings, userId]);
 
   /** After a failed step or cash-out: show the round's end if it ended, else re-read the open round. */
-  const resync = useCallback(async (err: unknown) => {
-    const ended = err instanceof ApiError && err.code === 'ROUND_ENDED' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
-    if (ended && ended.state !== 'playing') {
-      finish(ended);
-      return;
-    }
-    const round = await chickenApi.active().catch(() => undefined);
-    if (round === null) dispatch({ type: 'reset' });
-    else if (round && round.state === 'playing') resume(round);
-  }, [finish, resume]);
+  const resync = useCallback(
+    async (err: unknown) => {
+      const ended = err instanceof ApiError && err.code === 'ROUND_ENDED' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
+      if (ended && ended.state !== 'playing') {
+        finish(ended);
+        return;
+      }
+      const round = await chickenApi.active().catch(() => undefined);
+      if (round === null) dispatch({ type: 'reset' });
+      else if (round && round.state === 'playing') resume(round);
+    },
+    [finish, resume],
+  );
 
   const go = useCallback(async () => {
     if (busy.current || game.phase !== 'playing' || !game.round) return;

@@ -36,7 +36,8 @@ describe('HomePage', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     mockApi({
-      'GET /api/v1/users/visible-games': () => (fail ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: ['chicken'] } }),
+      'GET /api/v1/users/visible-games': () =>
+        fail ? { status: 503, body: { success: false, message: 'Service unavailable' } } : { body: { success: true, data: ['chicken'] } },
       'GET /api/v1/notification/get': () => ({ body: { success: true, message: null } }),
     });
     const user = userEvent.setup();

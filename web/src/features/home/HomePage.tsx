@@ -45,7 +45,12 @@ export default function HomePage() {
         )}
       </section>
       <nav className="home-fab" aria-label="Shortcuts">
-        <Link className="home-fab__btn home-fab__btn--telegram" to="/telegram-subscription/chicken" aria-label="Telegram subscription" title="Telegram subscription">
+        <Link
+          className="home-fab__btn home-fab__btn--telegram"
+          to="/telegram-subscription/chicken"
+          aria-label="Telegram subscription"
+          title="Telegram subscription"
+        >
           <Icon name="send" size={24} />
         </Link>
         <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner" aria-label="Spinner" title="Spinner">

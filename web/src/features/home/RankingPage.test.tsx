@@ -4,7 +4,15 @@ import { renderApp } from '../../lib/test-utils';
 import RankingPage, { SHUFFLE_MS } from './RankingPage';
 import { maskName, reshuffle, SAMPLE_LEADERBOARD } from './ranking.data';
 
-const rows = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const rows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('RankingPage', () => {
   afterEach(() => vi.useRealTimers());

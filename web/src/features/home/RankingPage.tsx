@@ -57,8 +57,12 @@ export default function RankingPage() {
             <span className="visually-hidden">Rank</span>
           </span>
           <span role="columnheader">Player</span>
-          <span role="columnheader" className="home-rank-row__num">Points</span>
-          <span role="columnheader" className="home-rank-row__num">Bonus</span>
+          <span role="columnheader" className="home-rank-row__num">
+            Points
+          </span>
+          <span role="columnheader" className="home-rank-row__num">
+            Bonus
+          </span>
         </div>
         {entries.map((e) => (
           <div key={e.id} role="row" className={['home-rank-row', e.rank <= 3 ? `home-rank-row--top home-rank-row--top${e.rank}` : ''].join(' ').trim()}>

@@ -24,7 +24,14 @@ export const SAMPLE_LEADERBOARD: readonly LeaderboardEntry[] = [
   ['Divya Reddy', 52_960, 2_640],
   ['Arjun Das', 47_300, 2_360],
   ['Meera Joshi', 41_780, 2_080],
-].map(([name, points, bonus], i) => ({ id: i + 1, name: name as string, points: points as number, bonus: bonus as number, rank: i + 1, avtar: AVATAR_COLOURS[i] }));
+].map(([name, points, bonus], i) => ({
+  id: i + 1,
+  name: name as string,
+  points: points as number,
+  bonus: bonus as number,
+  rank: i + 1,
+  avtar: AVATAR_COLOURS[i],
+}));
 
 /** First character, four stars, last character. */
 export const maskName = (name: string) => (name.length < 2 ? name : `${name[0]}****${name[name.length - 1]}`);

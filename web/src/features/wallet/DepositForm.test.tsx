@@ -109,7 +109,10 @@ describe('DepositForm', () => {
   it("shows the server's message on failure and keeps the form", async () => {
     mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
-      'POST /api/v1/wallet/deposit': () => ({ status: 400, body: { success: false, code: 'AMOUNT_OUT_OF_RANGE', message: 'Deposit amount must be between ₹100 and ₹5,000.' } }),
+      'POST /api/v1/wallet/deposit': () => ({
+        status: 400,
+        body: { success: false, code: 'AMOUNT_OUT_OF_RANGE', message: 'Deposit amount must be between ₹100 and ₹5,000.' },
+      }),
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
@@ -125,7 +128,8 @@ describe('DepositForm', () => {
     let attempt = 0;
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
-      'POST /api/v1/wallet/deposit': () => (++attempt === 1 ? new TypeError('Failed to fetch') : { status: 201, body: { success: true, data: { _id: 'd-3', status: 'pending' } } }),
+      'POST /api/v1/wallet/deposit': () =>
+        ++attempt === 1 ? new TypeError('Failed to fetch') : { status: 201, body: { success: true, data: { _id: 'd-3', status: 'pending' } } },
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);

@@ -99,10 +99,13 @@ export function DepositForm() {
       {isCrypto && (
         <section className="card wallet-card wallet-card--grid">
           <div>
-            <span className="field__label">
-              Crypto Type
-            </span>
-            <SegmentedControl label="Crypto Type" options={CRYPTO_TYPES} value={form.cryptoType} onChange={(v) => v && setForm((f) => ({ ...f, cryptoType: v }))} />
+            <span className="field__label">Crypto Type</span>
+            <SegmentedControl
+              label="Crypto Type"
+              options={CRYPTO_TYPES}
+              value={form.cryptoType}
+              onChange={(v) => v && setForm((f) => ({ ...f, cryptoType: v }))}
+            />
           </div>
           <div>
             <span className="field__label">Network</span>

@@ -79,7 +79,10 @@ export default function TelegramSubscriptionPage() {
         </section>
 
         <section className="card wallet-card">
-          <Field label="Transaction ID" placeholder="Enter the UPI transaction ID (UTR)" value={form.payNumber}
+          <Field
+            label="Transaction ID"
+            placeholder="Enter the UPI transaction ID (UTR)"
+            value={form.payNumber}
             maxLength={128}
             autoComplete="off"
             spellCheck={false}
@@ -89,7 +92,16 @@ export default function TelegramSubscriptionPage() {
               set('payNumber')(e);
             }}
           />
-          <Field label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="+91 98765 43210" value={form.phoneNumber} maxLength={20} onChange={set('phoneNumber')} />
+          <Field
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+91 98765 43210"
+            value={form.phoneNumber}
+            maxLength={20}
+            onChange={set('phoneNumber')}
+          />
           <Field label="Telegram ID" placeholder="@username" value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
           {ready && (
             <Button type="submit" block busy={deposit.isPending}>

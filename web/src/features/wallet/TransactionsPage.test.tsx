@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import TransactionsPage from './TransactionsPage';
 
-const row = (n: number, status = 'pending') => ({ _id: `t-${n}`, id: `t-${n}`, type: 'deposit', method: 'UPI', amount: n * 100, status, createdAt: '2025-01-05T10:00:00.000Z' });
+const row = (n: number, status = 'pending') => ({
+  _id: `t-${n}`,
+  id: `t-${n}`,
+  type: 'deposit',
+  method: 'UPI',
+  amount: n * 100,
+  status,
+  createdAt: '2025-01-05T10:00:00.000Z',
+});
 
 describe('TransactionsPage', () => {
   beforeEach(() => {
@@ -24,7 +32,11 @@ describe('TransactionsPage', () => {
     expect(screen.getByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'Change', 'Balance']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Type', 'Change', 'Balance']);
     expect(within(table).getByText('₹100.00')).toHaveClass('wallet-amount--approved');
     expect(within(table).getByText('₹200.00')).toHaveClass('wallet-amount--neutral');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -36,12 +48,26 @@ describe('TransactionsPage', () => {
   });
 
   it('shows money going out with a minus sign and never in green', async () => {
-    const t = (id: string, type: string, direction: 'credit' | 'debit', status: string) => ({ _id: id, id, type, method: 'Wallet', amount: 10, status, direction, createdAt: '2025-01-05T10:00:00.000Z' });
+    const t = (id: string, type: string, direction: 'credit' | 'debit', status: string) => ({
+      _id: id,
+      id,
+      type,
+      method: 'Wallet',
+      amount: 10,
+      status,
+      direction,
+      createdAt: '2025-01-05T10:00:00.000Z',
+    });
     mockApi({
       'GET /api/v1/wallet/history': () => ({
         body: {
           success: true,
-          data: { transactions: [t('a', 'bet', 'debit', 'approved'), t('b', 'withdrawal', 'debit', 'pending'), t('c', 'win', 'credit', 'approved')], totalPages: 1, page: 1, total: 3 },
+          data: {
+            transactions: [t('a', 'bet', 'debit', 'approved'), t('b', 'withdrawal', 'debit', 'pending'), t('c', 'win', 'credit', 'approved')],
+            totalPages: 1,
+            page: 1,
+            total: 3,
+          },
         },
       }),
     });

@@ -5,7 +5,18 @@ import { Field } from '../../components/ui/Field';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { useSession } from '../../lib/useSession';
 import { useWithdraw } from './useWithdraw';
-import { ethSchema, inrSchema, usdtSchema, USDT_DEFAULT_NETWORK, type EthInput, type EthOutput, type InrInput, type InrOutput, type UsdtInput, type UsdtOutput } from './withdraw.schemas';
+import {
+  ethSchema,
+  inrSchema,
+  usdtSchema,
+  USDT_DEFAULT_NETWORK,
+  type EthInput,
+  type EthOutput,
+  type InrInput,
+  type InrOutput,
+  type UsdtInput,
+  type UsdtOutput,
+} from './withdraw.schemas';
 
 const NETWORKS = [
   { value: 'TRC20', label: 'TRC20' },
@@ -27,7 +38,11 @@ function AmountField({ error, ...rest }: { error?: string } & UseFormRegisterRet
 export function InrWithdrawForm() {
   const { user } = useSession();
   const defaults: InrInput = { amount: '', email: user?.email ?? '', phone: user?.phoneNumber ?? '', firstName: '', lastName: '', accountNumber: '', ifsc: '' };
-  const { register, handleSubmit, reset, formState } = useForm<InrInput, unknown, InrOutput>({ resolver: zodResolver(inrSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { register, handleSubmit, reset, formState } = useForm<InrInput, unknown, InrOutput>({
+    resolver: zodResolver(inrSchema),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
   const { send, pending } = useWithdraw('UPI', { goHome: true });
   const e = formState.errors;
   return (
@@ -49,7 +64,11 @@ export function InrWithdrawForm() {
 export function UsdtWithdrawForm() {
   const { user } = useSession();
   const defaults: UsdtInput = { amount: '', network: USDT_DEFAULT_NETWORK, walletAddress: '', email: user?.email ?? '' };
-  const { register, handleSubmit, reset, control, formState } = useForm<UsdtInput, unknown, UsdtOutput>({ resolver: zodResolver(usdtSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { register, handleSubmit, reset, control, formState } = useForm<UsdtInput, unknown, UsdtOutput>({
+    resolver: zodResolver(usdtSchema),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
   const { send, pending } = useWithdraw('USDT', { goHome: false });
   const e = formState.errors;
   return (
@@ -57,7 +76,11 @@ export function UsdtWithdrawForm() {
       <AmountField error={e.amount?.message} {...register('amount')} />
       <div className="field">
         <span className="field__label">Network</span>
-        <Controller control={control} name="network" render={({ field }) => <SegmentedControl label="Network" options={NETWORKS} value={field.value} onChange={(v) => v && field.onChange(v)} />} />
+        <Controller
+          control={control}
+          name="network"
+          render={({ field }) => <SegmentedControl label="Network" options={NETWORKS} value={field.value} onChange={(v) => v && field.onChange(v)} />}
+        />
       </div>
       <Field label="Wallet Address" autoComplete="off" spellCheck={false} error={e.walletAddress?.message} {...register('walletAddress')} />
       <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
@@ -69,7 +92,11 @@ export function UsdtWithdrawForm() {
 export function EthWithdrawForm() {
   const { user } = useSession();
   const defaults: EthInput = { amount: '', walletAddress: '', email: user?.email ?? '' };
-  const { register, handleSubmit, reset, formState } = useForm<EthInput, unknown, EthOutput>({ resolver: zodResolver(ethSchema), defaultValues: defaults, mode: 'onTouched' });
+  const { register, handleSubmit, reset, formState } = useForm<EthInput, unknown, EthOutput>({
+    resolver: zodResolver(ethSchema),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
   const { send, pending } = useWithdraw('ETH', { goHome: false });
   const e = formState.errors;
   return (

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { payNumberSchema, type FixedAmount, type historyAnswerSchema, type moneyRequestAnswerSchema, type depositRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
+import {
+  payNumberSchema,
+  type FixedAmount,
+  type historyAnswerSchema,
+  type moneyRequestAnswerSchema,
+  type depositRequestSchema,
+  type withdrawRequestSchema,
+} from '../../../../contracts/wallet';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';

@@ -1,6 +1,12 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { DEFAULT_USDT_NETWORK, ethWithdrawalDetailsSchema, upiWithdrawalDetailsSchema, usdtWithdrawalDetailsSchema, USDT_NETWORKS } from '../../../../contracts/wallet';
+import {
+  DEFAULT_USDT_NETWORK,
+  ethWithdrawalDetailsSchema,
+  upiWithdrawalDetailsSchema,
+  usdtWithdrawalDetailsSchema,
+  USDT_NETWORKS,
+} from '../../../../contracts/wallet';
 import { isAmount } from './wallet.api';
 
 // The server's own detail schemas plus the amount as typed, so the form and the server agree;

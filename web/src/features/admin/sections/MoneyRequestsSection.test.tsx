@@ -22,7 +22,9 @@ describe('MoneyRequestsSection (deposits)', () => {
 
   it('approves a pending deposit after confirmation and updates it in place', async () => {
     const api = mockApi({
-      'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), deposit('d-2', 'Crypto', 'approved')], totalPages: 1 } } }),
+      'GET /api/v1/wallet/history/deposit': () => ({
+        body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), deposit('d-2', 'Crypto', 'approved')], totalPages: 1 } },
+      }),
       'PUT /api/v1/wallet/update-deposite-transaction-status': () => ({ body: { success: true, message: 'Status updated successfully' } }),
     });
     const user = userEvent.setup();
@@ -71,7 +73,16 @@ describe('MoneyRequestsSection (deposits)', () => {
   it('warns when a transaction id was submitted before', async () => {
     mockApi({
       'GET /api/v1/wallet/history/deposit': () => ({
-        body: { success: true, data: { deposit: [{ ...deposit('d-1', 'UPI'), earlierClaims: 2 }, { ...deposit('d-2', 'UPI'), earlierClaims: 0 }], totalPages: 1 } },
+        body: {
+          success: true,
+          data: {
+            deposit: [
+              { ...deposit('d-1', 'UPI'), earlierClaims: 2 },
+              { ...deposit('d-2', 'UPI'), earlierClaims: 0 },
+            ],
+            totalPages: 1,
+          },
+        },
       }),
     });
     renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);

@@ -14,7 +14,9 @@ describe('QrCodeSection', () => {
   it('asks for an image, then uploads it as multipart with the title', async () => {
     let uploaded = false;
     const api = mockApi({
-      'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png' }] : [] } }),
+      'GET /api/v1/qrcode/qr-codes': () => ({
+        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png' }] : [] },
+      }),
       'POST /api/v1/qrcode/qr': () => {
         uploaded = true;
         return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png' } } };
@@ -51,7 +53,9 @@ describe('QrCodeSection', () => {
   it('deletes the QR code only after confirmation', async () => {
     let present = true;
     const api = mockApi({
-      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png' }] : [] } }),
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({
+        body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png' }] : [] },
+      }),
       'DELETE /api/v1/qrcodecrypto/delete-qr/q-2': () => {
         present = false;
         return { body: { success: true, message: 'Deleted successfully' } };

@@ -47,7 +47,15 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
     <section className="admin-section">
       <SectionHead title={title} />
       <div className="card admin-panel">{body}</div>
-      <ConfirmDialog open={asking !== null} title="Delete QR Code" confirmLabel="Delete" tone="danger" busy={remove.isPending} onConfirm={confirm} onCancel={() => setAsking(null)}>
+      <ConfirmDialog
+        open={asking !== null}
+        title="Delete QR Code"
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      >
         <p className="admin-confirm__text">Players will see no QR code to pay to until a new one is uploaded. Delete it?</p>
       </ConfirmDialog>
     </section>

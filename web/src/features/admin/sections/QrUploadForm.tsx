@@ -92,7 +92,13 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
           {error}
         </p>
       )}
-      <Field label="Title" placeholder={kind === 'fiat' ? 'e.g. Main UPI account' : 'e.g. USDT (TRC20) wallet'} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+      <Field
+        label="Title"
+        placeholder={kind === 'fiat' ? 'e.g. Main UPI account' : 'e.g. USDT (TRC20) wallet'}
+        value={title}
+        maxLength={100}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <Button type="submit" block busy={upload.isPending}>
         {upload.isPending ? 'Uploading...' : 'Save QR Code'}
       </Button>

@@ -35,7 +35,11 @@ export function Controls({ game }: { game: Game }) {
         </div>
         <div className="chicken-stats__item">
           <span className="chicken-stats__label">Potential Win</span>
-          <Stat className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`} testId="potential-win" text={formatRupees(game.potentialWin)} />
+          <Stat
+            className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`}
+            testId="potential-win"
+            text={formatRupees(game.potentialWin)}
+          />
         </div>
         <div className="chicken-stats__item">
           <span className="chicken-stats__label">Next Lane</span>
@@ -91,13 +95,26 @@ export function Controls({ game }: { game: Game }) {
 
       <div className="chicken-actions">
         {phase === 'idle' && (
-          <Button className="chicken-actions__main" block busy={pending === 'start'} onClick={() => void game.start()} aria-label={`Start Game with a bet of ${formatRupees(Number(game.bet) || 0)}`}>
+          <Button
+            className="chicken-actions__main"
+            block
+            busy={pending === 'start'}
+            onClick={() => void game.start()}
+            aria-label={`Start Game with a bet of ${formatRupees(Number(game.bet) || 0)}`}
+          >
             Start Game
           </Button>
         )}
         {phase === 'playing' && (
           <>
-            <Button className="chicken-actions__main chicken-actions__go" aria-busy={pending === 'go' || undefined} disabled={pending === 'stop'} onClick={() => void game.go()} aria-label="Go: cross the next lane (Space)" aria-keyshortcuts="Space">
+            <Button
+              className="chicken-actions__main chicken-actions__go"
+              aria-busy={pending === 'go' || undefined}
+              disabled={pending === 'stop'}
+              onClick={() => void game.go()}
+              aria-label="Go: cross the next lane (Space)"
+              aria-keyshortcuts="Space"
+            >
               Go
             </Button>
             <Button

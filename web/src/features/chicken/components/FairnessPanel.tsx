@@ -53,7 +53,14 @@ export function FairnessPanel() {
         </code>
       </div>
       <form className="chicken-fair__seed" onSubmit={form.handleSubmit((v) => save.mutate(v.clientSeed.trim()))} noValidate>
-        <Field label="Client seed" autoComplete="off" spellCheck={false} maxLength={64} error={form.formState.errors.clientSeed?.message} {...form.register('clientSeed')} />
+        <Field
+          label="Client seed"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          error={form.formState.errors.clientSeed?.message}
+          {...form.register('clientSeed')}
+        />
         <Button type="submit" variant="secondary" busy={save.isPending} disabled={!form.formState.isDirty}>
           Save
         </Button>
@@ -75,8 +82,7 @@ export function FairnessPanel() {
           </code>
           <p className="chicken-fair__note">
             It hashes to {revealed.previousServerSeedHash.slice(0, 16)}…, the hash you were shown. Its {revealed.previousNonce} bet
-            {revealed.previousNonce === 1 ? '' : 's'} with client seed “{revealed.previousClientSeed}” can now be checked from{' '}
-            <Link to="/bets">All Bets</Link>.
+            {revealed.previousNonce === 1 ? '' : 's'} with client seed “{revealed.previousClientSeed}” can now be checked from <Link to="/bets">All Bets</Link>.
           </p>
         </div>
       )}

@@ -42,75 +42,72 @@ export function Road({ ladder, lane, phase, traps, burnedLane }: RoadProps) {
   return (
     <div className="chicken-road" ref={scroller} tabIndex={0} aria-label="Road of multiplier lanes">
       <div className="chicken-road__inner" style={{ width }}>
-      <ol className="chicken-road__track">
-        <li className="chicken-road__kerb chicken-road__kerb--start" aria-label="Start">
-          <span className="chicken-road__kerb-label">START</span>
-        </li>
-        {ladder.map((m, i) => {
-          const crossed = i < lane || (i === lane && phase !== 'gameOver');
-          const isTrap = trapSet.has(i);
-          const status = i === burnedLane ? 'burned' : isTrap && ended ? 'trap' : crossed ? 'crossed' : i === lane + 1 && phase === 'playing' ? 'next' : 'ahead';
-          const showCar = !ended && i > lane && !reduced;
-          return (
-            <li
-              key={i}
-              className={`chicken-lane chicken-lane--${status}`}
-              style={{ width: LANE_W }}
-              aria-label={`Lane ${i + 1}: ${m.toFixed(2)}x${status === 'trap' || status === 'burned' ? ', trap' : status === 'crossed' ? ', crossed' : ''}`}
-            >
-              {showCar && (
-                <span
-                  className="chicken-car"
-                  style={
-                    {
-                      '--car-duration': `${(1.7 + wobble(i, 1) * 1.6).toFixed(2)}s`,
-                      '--car-delay': `-${(wobble(i, 2) * 3).toFixed(2)}s`,
-                    } as CSSProperties
-                  }
-                >
-                  <CarSprite colour={CAR_COLOURS[i % CAR_COLOURS.length]} />
-                </span>
-              )}
-              {crossed && <span className="chicken-lane__barrier" aria-hidden="true" />}
-              <span className="chicken-tile">
-                {status === 'trap' || status === 'burned' ? (
-                  <span className="chicken-tile__flame">
-                    <FlameSprite />
+        <ol className="chicken-road__track">
+          <li className="chicken-road__kerb chicken-road__kerb--start" aria-label="Start">
+            <span className="chicken-road__kerb-label">START</span>
+          </li>
+          {ladder.map((m, i) => {
+            const crossed = i < lane || (i === lane && phase !== 'gameOver');
+            const isTrap = trapSet.has(i);
+            const status =
+              i === burnedLane ? 'burned' : isTrap && ended ? 'trap' : crossed ? 'crossed' : i === lane + 1 && phase === 'playing' ? 'next' : 'ahead';
+            const showCar = !ended && i > lane && !reduced;
+            return (
+              <li
+                key={i}
+                className={`chicken-lane chicken-lane--${status}`}
+                style={{ width: LANE_W }}
+                aria-label={`Lane ${i + 1}: ${m.toFixed(2)}x${status === 'trap' || status === 'burned' ? ', trap' : status === 'crossed' ? ', crossed' : ''}`}
+              >
+                {showCar && (
+                  <span
+                    className="chicken-car"
+                    style={
+                      {
+                        '--car-duration': `${(1.7 + wobble(i, 1) * 1.6).toFixed(2)}s`,
+                        '--car-delay': `-${(wobble(i, 2) * 3).toFixed(2)}s`,
+                      } as CSSProperties
+                    }
+                  >
+                    <CarSprite colour={CAR_COLOURS[i % CAR_COLOURS.length]} />
                   </span>
-                ) : null}
-                <span className={`chicken-tile__value${tileMultiplier(m).length > 5 ? ' chicken-tile__value--long' : ''}`}>{tileMultiplier(m)}x</span>
-              </span>
-            </li>
-          );
-        })}
-        <li className="chicken-road__kerb chicken-road__kerb--finish" aria-label="Finish">
-          <span className="chicken-road__kerb-label">FINISH</span>
-        </li>
-      </ol>
-      <div
-        className={`chicken-sprite chicken-sprite--${phase}`}
-        style={{ transform: `translateX(${chickenX}px)` }}
-        aria-hidden="true"
-      >
-        {/* Keyed by lane so the hop animation replays on every step. */}
-        <span key={lane} className="chicken-sprite__hop">
-          <ChickenSprite />
-        </span>
-      </div>
-      {burnedLane !== null && (
-        <div className="chicken-fire" style={{ transform: `translateX(${KERB_W + burnedLane * LANE_W + LANE_W / 2}px)` }} aria-hidden="true">
-          <span className="chicken-fire__ring" />
-          <span className="chicken-fire__flame chicken-fire__flame--a">
-            <FlameSprite />
-          </span>
-          <span className="chicken-fire__flame chicken-fire__flame--b">
-            <FlameSprite />
-          </span>
-          <span className="chicken-fire__flame chicken-fire__flame--c">
-            <FlameSprite />
+                )}
+                {crossed && <span className="chicken-lane__barrier" aria-hidden="true" />}
+                <span className="chicken-tile">
+                  {status === 'trap' || status === 'burned' ? (
+                    <span className="chicken-tile__flame">
+                      <FlameSprite />
+                    </span>
+                  ) : null}
+                  <span className={`chicken-tile__value${tileMultiplier(m).length > 5 ? ' chicken-tile__value--long' : ''}`}>{tileMultiplier(m)}x</span>
+                </span>
+              </li>
+            );
+          })}
+          <li className="chicken-road__kerb chicken-road__kerb--finish" aria-label="Finish">
+            <span className="chicken-road__kerb-label">FINISH</span>
+          </li>
+        </ol>
+        <div className={`chicken-sprite chicken-sprite--${phase}`} style={{ transform: `translateX(${chickenX}px)` }} aria-hidden="true">
+          {/* Keyed by lane so the hop animation replays on every step. */}
+          <span key={lane} className="chicken-sprite__hop">
+            <ChickenSprite />
           </span>
         </div>
-      )}
+        {burnedLane !== null && (
+          <div className="chicken-fire" style={{ transform: `translateX(${KERB_W + burnedLane * LANE_W + LANE_W / 2}px)` }} aria-hidden="true">
+            <span className="chicken-fire__ring" />
+            <span className="chicken-fire__flame chicken-fire__flame--a">
+              <FlameSprite />
+            </span>
+            <span className="chicken-fire__flame chicken-fire__flame--b">
+              <FlameSprite />
+            </span>
+            <span className="chicken-fire__flame chicken-fire__flame--c">
+              <FlameSprite />
+            </span>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -133,7 +133,9 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
         <div className="chicken-verify__result" role="status" aria-live="polite">
           {outcome.hashMatches !== null && (
             <p className={`chicken-check chicken-check--${outcome.hashMatches ? 'ok' : 'bad'}`} data-testid="hash-check">
-              {outcome.hashMatches ? '✓ SHA-256 of the server seed matches the recorded hash.' : '✗ SHA-256 of the server seed does not match the recorded hash.'}
+              {outcome.hashMatches
+                ? '✓ SHA-256 of the server seed matches the recorded hash.'
+                : '✗ SHA-256 of the server seed does not match the recorded hash.'}
             </p>
           )}
           {outcome.trapsMatch !== null && (
@@ -147,8 +149,8 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
           <MiniRoad difficulty={outcome.difficulty} traps={outcome.traps} lanesCrossed={prefill.lanesCrossed} />
           {offRoad.length > 0 && (
             <p className="chicken-verify__note">
-              Cell{offRoad.length > 1 ? 's' : ''} {offRoad.join(', ')} lie{offRoad.length > 1 ? '' : 's'} past the last of the {lanes} lanes, so {offRoad.length > 1 ? 'they do' : 'it does'} not
-              block the road.
+              Cell{offRoad.length > 1 ? 's' : ''} {offRoad.join(', ')} lie{offRoad.length > 1 ? '' : 's'} past the last of the {lanes} lanes, so{' '}
+              {offRoad.length > 1 ? 'they do' : 'it does'} not block the road.
             </p>
           )}
           <p className="chicken-verify__note">
