@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ok } from './envelope.js';
 import { claimedUserIdSchema } from './ids.js';
 import { amountSchema } from './money.js';
 
@@ -202,82 +201,3 @@ export const statusUpdateSchema = z.object({
 });
 
 export const fixedAmountRequestSchema = z.object({ amount: amountSchema });
-
-/** One entry of a wallet history page. */
-export const historyTransactionSchema = z.object({
-  _id: z.string(),
-  id: z.string(),
-  type: z.string(),
-  method: z.string(),
-  amount: z.number(),
-  status: z.enum(REQUEST_STATUSES),
-  /** credit: money came into the wallet (or will, once approved); debit: it left. */
-  direction: z.enum(['credit', 'debit']),
-  createdAt: z.string(),
-  userId: z.string().optional(),
-  fullName: z.string().optional(),
-  email: z.string().optional(),
-});
-export type HistoryTransaction = z.infer<typeof historyTransactionSchema>;
-export const historyPageSchema = z.object({
-  transactions: z.array(historyTransactionSchema),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  total: z.number().int(),
-});
-export type HistoryPage = z.infer<typeof historyPageSchema>;
-
-// Answers of the wallet calls (API-CONTRACT).
-
-/** A deposit or withdrawal request just recorded (201). */
-export const moneyRequestCreatedSchema = z.object({
-  _id: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  amount: z.number(),
-  method: z.string(),
-  createdAt: z.string(),
-});
-export const moneyRequestAnswerSchema = ok(moneyRequestCreatedSchema);
-/** An admin's decision (exactly 200). */
-export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES) }));
-
-/** What the back office lists of every request, deposit or withdrawal. */
-const requestListItemShape = {
-  _id: z.string(),
-  userId: z.string(),
-  amount: z.number(),
-  method: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  remarks: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-  fullName: z.string().nullable(),
-  email: z.string().nullable(),
-};
-export const depositListItemSchema = z.object({
-  ...requestListItemShape,
-  details: z.record(z.string(), z.unknown()),
-  /** How many other times this transaction id was submitted: a sign of reuse or of a squatted id. */
-  earlierClaims: z.number().int(),
-});
-export type DepositListItem = z.infer<typeof depositListItemSchema>;
-export const withdrawalListItemSchema = z.object({ ...requestListItemShape, category: z.enum(['upi', 'crypto']), details: z.record(z.string(), z.unknown()) });
-export type WithdrawalListItem = z.infer<typeof withdrawalListItemSchema>;
-const listPageShape = { total: z.number().int(), page: z.number().int(), totalPages: z.number().int() };
-export const depositListAnswerSchema = ok(z.object({ deposit: z.array(depositListItemSchema), ...listPageShape }));
-export const withdrawalListAnswerSchema = ok(z.object({ withdrawals: z.array(withdrawalListItemSchema), ...listPageShape }));
-export const historyAnswerSchema = ok(historyPageSchema);
-export const ledgerCheckAnswerSchema = ok(z.object({ ok: z.boolean(), violations: z.array(z.object({ rule: z.string(), detail: z.string() })) }));
-
-/** A payment QR code; `imageUrl` is a path on the API host starting with `/`. */
-export const qrCodeSchema = z.object({ _id: z.string(), title: z.string(), imageUrl: z.string() });
-export type QrCode = z.infer<typeof qrCodeSchema>;
-export const qrCodeListAnswerSchema = ok(z.array(qrCodeSchema));
-export const qrCodeAnswerSchema = ok(qrCodeSchema);
-
-/** The refer amount or the Telegram amount, in rupees. */
-export const fixedAmountSchema = z.object({ _id: z.string(), amount: z.number() });
-export type FixedAmount = z.infer<typeof fixedAmountSchema>;
-/** GET /refer-amount and /telegram-amount answer a bare array (the spec's client reads it so). */
-export const fixedAmountListSchema = z.array(fixedAmountSchema);
-export const fixedAmountAnswerSchema = ok(fixedAmountSchema);

@@ -4,7 +4,7 @@ import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
-import * as wallet from '../../contracts/wallet.js';
+import * as wallet from '../../contracts/wallet.answers.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
 import type { App } from '../../server/types.js';

@@ -1,4 +1,5 @@
-import { fixedAmountAnswerSchema, fixedAmountListSchema, fixedAmountRequestSchema } from '../../../contracts/wallet.js';
+import { fixedAmountRequestSchema } from '../../../contracts/wallet.js';
+import { fixedAmountAnswerSchema, fixedAmountListSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import type { AccessPage } from '../../../contracts/roles.js';

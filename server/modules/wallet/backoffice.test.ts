@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
-import * as wallet from '../../../contracts/wallet.js';
+import * as wallet from '../../../contracts/wallet.answers.js';
 import { ACCESS_PAGES, type AccessPage } from '../../../contracts/roles.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';

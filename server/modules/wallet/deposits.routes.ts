@@ -1,11 +1,5 @@
-import {
-  decisionAnswerSchema,
-  DEPOSIT_SUCCESS_TEXT,
-  depositListAnswerSchema,
-  depositRequestSchema,
-  moneyRequestAnswerSchema,
-  statusUpdateSchema,
-} from '../../../contracts/wallet.js';
+import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
+import { decisionAnswerSchema, depositListAnswerSchema, moneyRequestAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';

@@ -1,4 +1,4 @@
-import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts/wallet.js';
+import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';

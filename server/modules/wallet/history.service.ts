@@ -1,5 +1,6 @@
 import { toRupees } from '../../../contracts/money.js';
-import { HISTORY_PAGE_SIZE, type HistoryPage } from '../../../contracts/wallet.js';
+import { HISTORY_PAGE_SIZE } from '../../../contracts/wallet.js';
+import { type HistoryPage } from '../../../contracts/wallet.answers.js';
 import type { Db } from '../../db/client.js';
 import { totalPages } from '../../lib/paging.js';
 import { historyPage } from './history.repo.js';

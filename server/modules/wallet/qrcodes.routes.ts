@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { qrCodeAnswerSchema, qrCodeListAnswerSchema } from '../../../contracts/wallet.js';
+import { qrCodeAnswerSchema, qrCodeListAnswerSchema } from '../../../contracts/wallet.answers.js';
 import type { Config } from '../../config.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../lib/errors.js';

@@ -1,10 +1,5 @@
-import {
-  decisionAnswerSchema,
-  moneyRequestAnswerSchema,
-  statusUpdateSchema,
-  withdrawalListAnswerSchema,
-  withdrawRequestSchema,
-} from '../../../contracts/wallet.js';
+import { statusUpdateSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
+import { decisionAnswerSchema, moneyRequestAnswerSchema, withdrawalListAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';

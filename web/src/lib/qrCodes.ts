@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { qrCodeListAnswerSchema } from '../../../contracts/wallet';
+import type { qrCodeListAnswerSchema } from '../../../contracts/wallet.answers';
 import { api } from './api';
 
-export type { QrCode } from '../../../contracts/wallet';
+export type { QrCode } from '../../../contracts/wallet.answers';
 
 /** `fiat` is the UPI list (`/qrcode`), `crypto` the crypto list (`/qrcodecrypto`). */
 export type QrKind = 'fiat' | 'crypto';

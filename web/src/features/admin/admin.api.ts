@@ -9,12 +9,12 @@ import type {
   WithdrawalListItem,
   withdrawalListAnswerSchema,
   qrCodeAnswerSchema,
-} from '../../../../contracts/wallet';
+} from '../../../../contracts/wallet.answers';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
 
-export type { HistoryTransaction as HistoryEntry } from '../../../../contracts/wallet';
+export type { HistoryTransaction as HistoryEntry } from '../../../../contracts/wallet.answers';
 
 /** A deposit or withdrawal request waiting for (or past) an admin's decision. */
 export type MoneyRequest = DepositListItem | WithdrawalListItem;

@@ -1,18 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  payNumberSchema,
-  type FixedAmount,
-  type historyAnswerSchema,
-  type moneyRequestAnswerSchema,
-  type depositRequestSchema,
-  type withdrawRequestSchema,
-} from '../../../../contracts/wallet';
+import { payNumberSchema, type depositRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
+import { type FixedAmount, type historyAnswerSchema, type moneyRequestAnswerSchema } from '../../../../contracts/wallet.answers';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
-export type { HistoryPage, HistoryTransaction as WalletTransaction } from '../../../../contracts/wallet';
+export type { HistoryPage, HistoryTransaction as WalletTransaction } from '../../../../contracts/wallet.answers';
 
 export type { DepositMethod, WithdrawMethod } from '../../../../contracts/wallet';
 
