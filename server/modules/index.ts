@@ -3,6 +3,7 @@ import * as accounts from './accounts/index.js';
 import * as chicken from './chicken/index.js';
 import * as messaging from './messaging/index.js';
 import * as site from './site/index.js';
+import * as spinner from './spinner/index.js';
 import * as wallet from './wallet/index.js';
 
 export interface AppModule {
@@ -18,5 +19,6 @@ export const modules: AppModule[] = [
   { routes: messaging.routes },
   { routes: wallet.routes },
   { routes: chicken.routes },
+  { routes: spinner.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
 ];

@@ -46,4 +46,5 @@ export async function resetDatabase(database: Database): Promise<void> {
 const SEED_SQL = `INSERT INTO ledger_accounts (id, kind) VALUES
   ('00000000-0000-4000-8000-000000000001', 'house'),
   ('00000000-0000-4000-8000-000000000002', 'cash'),
-  ('00000000-0000-4000-8000-000000000003', 'promotions');`;
+  ('00000000-0000-4000-8000-000000000003', 'promotions');
+INSERT INTO spinner_prize_sets (prizes) VALUES (ARRAY['10', '20', 'LOSE', '50', '5', 'LOSE', '100', '15']);`;

@@ -4,6 +4,7 @@ import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
+import * as spinner from '../../contracts/spinner.js';
 import * as wallet from '../../contracts/wallet.answers.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
@@ -177,6 +178,30 @@ describe('every call answers as its contract says', () => {
       await fails({ method: 'DELETE', url: `/api/v1/${path}/${created.data._id}`, who: admin }, 404);
     }
     await fails({ method: 'GET', url: '/api/v1/refer-amount', who: player }, 403);
+  });
+
+  it('spinner', async () => {
+    const p = await createPlayer(app);
+    const sets = await check({ method: 'GET', url: '/api/v1/spinner/prizes' }, 200, spinner.prizeSetListSchema);
+    const id = sets[0]._id;
+    await check({ method: 'GET', url: '/api/v1/spinner/status', who: p }, 200, spinner.spinStatusAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/spinner/status' }, 401);
+    await check({ method: 'POST', url: '/api/v1/spinner/spin', who: p }, 200, spinner.spinAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/spinner/spin', who: p }, 429);
+    await check(
+      { method: 'PUT', url: `/api/v1/spinner/prize/${id}`, who: admin, payload: { prizes: ['10', 'LOSE', '20'] } },
+      200,
+      spinner.prizeSetAnswerSchema,
+    );
+    await fails({ method: 'PUT', url: `/api/v1/spinner/prize/${id}`, who: admin, payload: { prizes: ['10'] } }, 400);
+    await check({ method: 'POST', url: `/api/v1/spinner/prize/${id}/add`, who: admin, payload: { prize: '5' } }, 200, spinner.prizeSetAnswerSchema);
+    await fails({ method: 'POST', url: `/api/v1/spinner/prize/${id}/add`, who: p, payload: { prize: '5' } }, 403);
+    await check({ method: 'POST', url: `/api/v1/spinner/prize/${id}/remove`, who: admin, payload: { prize: '5' } }, 200, spinner.prizeSetAnswerSchema);
+    await fails({ method: 'POST', url: `/api/v1/spinner/prize/${id}/remove`, who: admin, payload: { prize: '999' } }, 404);
+    await fails({ method: 'POST', url: '/api/v1/spinner/prize', who: admin, payload: { prizes: ['1', '2'] } }, 409);
+    await check({ method: 'DELETE', url: `/api/v1/spinner/prize/${id}`, who: admin }, 200, spinner.prizeSetAnswerSchema);
+    await fails({ method: 'DELETE', url: `/api/v1/spinner/prize/${id}`, who: admin }, 404);
+    await check({ method: 'POST', url: '/api/v1/spinner/prize', who: admin, payload: { prizes: ['10', 'LOSE'] } }, 201, spinner.prizeSetAnswerSchema);
   });
 
   it('Chicken Road, fairness and bets', async () => {

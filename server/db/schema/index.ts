@@ -3,3 +3,4 @@ export * from './core.js';
 export * from './accounts.js';
 export * from './wallet.js';
 export * from './chicken.js';
+export * from './spinner.js';

@@ -20,3 +20,9 @@ export function drawTrapsFast(serverSeed: string, clientSeed: string, nonce: num
   }
   return trapsFromFloats(values, t);
 }
+
+/** The first float of a draw (contracts/chicken.math.ts `floats`), as the spinner uses it. */
+export function drawFloat(serverSeed: string, clientSeed: string, nonce: number): number {
+  const bytes = createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(`${clientSeed}:${nonce}:0`, 'utf8').digest();
+  return bytesToFloat(bytes, 0);
+}

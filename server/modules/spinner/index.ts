@@ -1,0 +1,2 @@
+// The prize wheel: one spin an hour, drawn from the player's seed pair and paid through the ledger.
+export { spinnerRoutes as routes } from './spinner.routes.js';

@@ -1,0 +1,78 @@
+import { toPaise, toRupees } from '../../../contracts/money.js';
+import { LOSE, prizeRupees, segmentOf, SPIN_COOLDOWN_SECONDS, type SpinResult, type SpinStatus } from '../../../contracts/spinner.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { drawFloat, takeNonce } from '../chicken/index.js';
+import { balanceOf, transferOnce } from '../ledger/index.js';
+import * as repo from './spinner.repo.js';
+
+const COOLDOWN_MS = SPIN_COOLDOWN_SECONDS * 1000;
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+/** When the player may spin next, measured by `now`. */
+export async function spinStatus(db: DbOrTx, userId: string, now: Date): Promise<SpinStatus> {
+  const last = await repo.lastSpinAt(db, userId);
+  const next = last ? new Date(Math.max(now.getTime(), last.getTime() + COOLDOWN_MS)) : now;
+  const retryAfter = Math.ceil((next.getTime() - now.getTime()) / 1000);
+  return { canSpin: retryAfter === 0, nextSpinAt: next.toISOString(), retryAfter };
+}
+
+/**
+ * One spin, decided and paid by the server in one transaction: the player's next nonce (which
+ * locks their seed pair, so two spins at once queue), the hourly limit, the draw, the record and
+ * the prize from the promotions account. A refused spin rolls back and uses no nonce.
+ */
+export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinResult> {
+  return db.transaction(async (tx) => {
+    const pair = await takeNonce(tx, userId);
+    const now = clock.now();
+    const status = await spinStatus(tx, userId, now);
+    if (!status.canSpin) {
+      throw new AppError('SPIN_COOLDOWN', 429, waitText(status.retryAfter * 1000), { data: { nextSpinAt: status.nextSpinAt, retryAfter: status.retryAfter } });
+    }
+    const [wheel] = await repo.listPrizeSets(tx);
+    if (!wheel) throw conflict('The wheel has no prizes yet. Please try again later.', 'NO_PRIZES');
+    const index = segmentOf(drawFloat(pair.serverSeed, pair.clientSeed, pair.nonce), wheel.prizes.length);
+    const prize = wheel.prizes[index];
+    const amount = prize === LOSE ? 0 : toPaise(prizeRupees(prize));
+    const row = await repo.insertSpin(tx, {
+      userId,
+      seedPairId: pair.id,
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+      prizes: wheel.prizes,
+      segment: index,
+      prize,
+      amount,
+      createdAt: now,
+    });
+    if (amount > 0) {
+      await transferOnce(tx, {
+        from: { system: 'promotions' },
+        to: { user: userId },
+        amount,
+        kind: 'spin_prize',
+        reference: `spin:${row.id}`,
+        idempotencyKey: `spin:${row.id}`,
+      });
+    }
+    return {
+      spinId: row.id,
+      index,
+      prize,
+      prizes: wheel.prizes,
+      amount: toRupees(amount),
+      balance: toRupees(await balanceOf(tx, userId)),
+      nextSpinAt: new Date(now.getTime() + COOLDOWN_MS).toISOString(),
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+    };
+  });
+}

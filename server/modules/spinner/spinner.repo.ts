@@ -1,0 +1,45 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { spinnerPrizeSets, spins } from '../../db/schema/index.js';
+
+export type PrizeSetRow = typeof spinnerPrizeSets.$inferSelect;
+export type SpinRow = typeof spins.$inferSelect;
+
+/** Every prize set, oldest first: the first is the wheel. */
+export async function listPrizeSets(db: DbOrTx): Promise<PrizeSetRow[]> {
+  return db.select().from(spinnerPrizeSets).orderBy(asc(spinnerPrizeSets.createdAt), asc(spinnerPrizeSets.id));
+}
+
+export async function lockPrizeSet(db: DbOrTx, id: string): Promise<PrizeSetRow | undefined> {
+  const [row] = await db.select().from(spinnerPrizeSets).where(eq(spinnerPrizeSets.id, id)).for('update');
+  return row;
+}
+
+export async function insertPrizeSet(db: DbOrTx, prizes: string[], createdBy: string): Promise<PrizeSetRow> {
+  const [row] = await db.insert(spinnerPrizeSets).values({ prizes, createdBy }).returning();
+  return row;
+}
+
+export async function setPrizes(db: DbOrTx, id: string, prizes: string[]): Promise<PrizeSetRow> {
+  const [row] = await db
+    .update(spinnerPrizeSets)
+    .set({ prizes, updatedAt: sql`now()` })
+    .where(eq(spinnerPrizeSets.id, id))
+    .returning();
+  return row;
+}
+
+export async function deletePrizeSet(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(spinnerPrizeSets).where(eq(spinnerPrizeSets.id, id));
+}
+
+/** When the player last spun, or null. */
+export async function lastSpinAt(db: DbOrTx, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: spins.createdAt }).from(spins).where(eq(spins.userId, userId)).orderBy(desc(spins.createdAt)).limit(1);
+  return row?.createdAt ?? null;
+}
+
+export async function insertSpin(db: DbOrTx, spin: Omit<typeof spins.$inferInsert, 'id'>): Promise<SpinRow> {
+  const [row] = await db.insert(spins).values(spin).returning();
+  return row;
+}
