@@ -1,7 +1,7 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { Phase } from '../chicken.state';
 import { tileMultiplier } from '../chicken.format';
-import { usePrefersReducedMotion } from '../usePrefersReducedMotion';
+import { usePrefersReducedMotion } from '../../../lib/usePrefersReducedMotion';
 import { CarSprite, ChickenSprite, FlameSprite } from './Sprites';
 
 export const LANE_W = 84;

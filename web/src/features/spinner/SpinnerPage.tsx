@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { SpinResult } from '../../../../contracts/spinner';
+import { Button } from '../../components/ui/Button';
+import { Page } from '../../components/ui/Page';
+import { ErrorRetry, Loading } from '../../components/ui/States';
+import { ApiError, errorMessage } from '../../lib/api';
+import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+import { useSpin, useSpinStatus, useWheel } from './spinner.api';
+import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
+import './spinner.css';
+
+const SIZE = 300;
+const BACK_HOME_MS = 2000;
+
+const countdown = (seconds: number) => `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+
+/** Seconds left until `iso`, counted down every second; 0 once it is reached. */
+function useSecondsUntil(iso: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  // Rounded: the clock read at the last tick may be up to a second old.
+  return iso ? Math.max(0, Math.round((Date.parse(iso) - now) / 1000)) : 0;
+}
+
+/**
+ * The prize wheel: the server draws the segment and credits the prize; the wheel then turns for
+ * about four seconds, slowing down, and stops on that segment. One spin an hour.
+ */
+export default function SpinnerPage() {
+  const navigate = useNavigate();
+  const wheel = useWheel();
+  const status = useSpinStatus();
+  const spin = useSpin();
+  const reducedMotion = usePrefersReducedMotion();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const rotation = useRef(0);
+  const [spinning, setSpinning] = useState(false);
+  const [result, setResult] = useState<SpinResult | null>(null);
+  const [nextSpinAt, setNextSpinAt] = useState<string | undefined>();
+  const [error, setError] = useState('');
+  const prizes = useMemo(() => result?.prizes ?? wheel.data ?? [], [result, wheel.data]);
+  const waitUntil = nextSpinAt ?? (status.data && !status.data.canSpin ? status.data.nextSpinAt : undefined);
+  const wait = useSecondsUntil(waitUntil);
+
+  const paint = useCallback(
+    (at: number) => {
+      const ctx = canvas.current?.getContext('2d');
+      if (ctx && prizes.length) drawWheel(ctx, prizes, at);
+    },
+    [prizes],
+  );
+  // Painted once the canvas is on the page (after loading) and whenever the prizes change.
+  const ready = !wheel.isPending && !status.isPending;
+  useEffect(() => {
+    if (ready) paint(rotation.current);
+  }, [paint, ready]);
+
+  // Back home a moment after the result, as the spec asks.
+  useEffect(() => {
+    if (!result || spinning) return;
+    const timer = setTimeout(() => navigate('/'), BACK_HOME_MS);
+    return () => clearTimeout(timer);
+  }, [result, spinning, navigate]);
+
+  const turnTo = (target: number) =>
+    new Promise<void>((done) => {
+      const from = rotation.current;
+      if (reducedMotion || typeof requestAnimationFrame !== 'function') {
+        rotation.current = target;
+        paint(target);
+        done();
+        return;
+      }
+      const start = performance.now();
+      const frame = (now: number) => {
+        const t = (now - start) / SPIN_MS;
+        rotation.current = from + (target - from) * easeOut(t);
+        paint(rotation.current);
+        if (t < 1) requestAnimationFrame(frame);
+        else done();
+      };
+      requestAnimationFrame(frame);
+    });
+
+  const onSpin = async () => {
+    if (spinning || wait > 0 || !prizes.length) return;
+    setError('');
+    setSpinning(true);
+    try {
+      const outcome = await spin.mutateAsync();
+      await turnTo(targetRotation(rotation.current, outcome.index, outcome.prizes.length));
+      setResult(outcome);
+      setNextSpinAt(outcome.nextSpinAt);
+    } catch (err) {
+      const retry = err instanceof ApiError ? (err.body as { data?: { nextSpinAt?: string } } | undefined)?.data?.nextSpinAt : undefined;
+      if (retry) setNextSpinAt(retry);
+      else setError(errorMessage(err, 'The wheel could not be spun. Please try again.'));
+    } finally {
+      setSpinning(false);
+    }
+  };
+
+  if (!ready) return <Loading />;
+  if (wheel.isError) return <ErrorRetry onRetry={() => void wheel.refetch()}>The prizes could not be loaded.</ErrorRetry>;
+
+  const blocked = spinning || wait > 0 || !prizes.length;
+  return (
+    <Page title="Spinner" narrow>
+      <div className="wheel-page">
+        <div className="wheel-page__stage">
+          <span className="wheel-page__pointer" aria-hidden="true" />
+          <canvas
+            ref={canvas}
+            width={SIZE}
+            height={SIZE}
+            className="wheel-page__wheel"
+            role="img"
+            aria-label={prizes.length ? `Prize wheel: ${prizes.map((p) => (p === 'LOSE' ? 'lose' : `₹${p}`)).join(', ')}` : 'Prize wheel without prizes'}
+          />
+        </div>
+        <p className="wheel-page__status" role="status" aria-live="polite">
+          {spinning ? 'Spinning...' : result ? `You won: ${result.prize}` : 'Click to Spin'}
+        </p>
+        {!prizes.length && <p className="state state--empty">The wheel has no prizes yet.</p>}
+        <Button className="wheel-page__button" onClick={() => void onSpin()} disabled={blocked} busy={spinning}>
+          Spin
+        </Button>
+        {wait > 0 && !spinning && <p className="wheel-page__wait">{countdown(wait)}</p>}
+        {error && (
+          <p className="state state--error" role="alert">
+            {error}
+          </p>
+        )}
+        {result && !spinning && (
+          <p className="wheel-page__proof">
+            Drawn from seed hash <code>{result.serverSeedHash.slice(0, 16)}…</code>, nonce {result.nonce}. <Link to="/fairness">Verify it</Link>
+          </p>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PrizeSet, spinAnswerSchema, spinStatusAnswerSchema } from '../../../../contracts/spinner';
+import { api } from '../../lib/api';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { balanceKey, useSession } from '../../lib/useSession';
+
+export const prizesKey = ['spinner', 'prizes'] as const;
+const statusKey = ['spinner', 'status'] as const;
+
+/** The wheel's prizes (the first set; none when the back office has not made one). */
+export function useWheel() {
+  return useQuery({
+    queryKey: prizesKey,
+    queryFn: async ({ signal }) => (await api<PrizeSet[]>('/api/v1/spinner/prizes', { anonymous: true, signal }))[0]?.prizes ?? [],
+  });
+}
+
+/** When the player may spin next, as the server counts it. */
+export function useSpinStatus() {
+  return useQuery({
+    queryKey: statusKey,
+    queryFn: async ({ signal }) => (await api<z.infer<typeof spinStatusAnswerSchema>>('/api/v1/spinner/status', { signal })).data,
+  });
+}
+
+/** One spin: the server draws and credits; a retried request after a lost answer carries the same key. */
+export function useSpin() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { keyFor, settle } = useIdempotencyKey();
+  return useMutation({
+    mutationFn: async () =>
+      (await api<z.infer<typeof spinAnswerSchema>>('/api/v1/spinner/spin', { method: 'POST', idempotencyKey: keyFor({ spin: user?._id }) })).data,
+    onSuccess: () => {
+      settle();
+      void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
+      void queryClient.invalidateQueries({ queryKey: statusKey });
+    },
+    onError: (err) => settle(err),
+  });
+}
