@@ -4,6 +4,7 @@ import { ComingSoon } from '../../components/ui/Page';
 import { AmountSection } from './sections/AmountSection';
 import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
 import { QrCodeSection } from './sections/QrCodeSection';
+import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { TransactionSection } from './sections/TransactionSection';
 
 /** One back-office section: shown to admins who hold its access page (DESIGN section 4). */
@@ -37,7 +38,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'telegram', label: 'Telegram', page: 'telegram', component: comingSoon('Telegram') },
   { id: 'qrcode', label: 'QRCode', page: 'qr-code', component: () => <QrCodeSection kind="fiat" title="QRCode" /> },
   { id: 'qrcode-crypto', label: 'QRCode Crypto', page: 'qr-code', component: () => <QrCodeSection kind="crypto" title="QRCode Crypto" /> },
-  { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: comingSoon('Spinner Prices') },
+  { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },
   { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
   { id: 'notification', label: 'Notification', page: 'games', component: comingSoon('Notification') },
 ];

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { checkInternationalPhone } from '../../contracts/accounts';
+import { baseURL, launch, newPage, outboxCodes, shot, signInBrowser } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+type Json = { message?: string; data?: unknown; [k: string]: unknown };
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as Json;
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ''}`);
+  return json;
+}
+
+async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const found = (await outboxCodes(to)).find((m) => m.channel === channel && m.code);
+    if (found) return found.code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${channel} code for ${to}`);
+}
+
+function freshPhone(): string {
+  for (;;) {
+    const checked = checkInternationalPhone(`+9196${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+    if (checked.ok) return checked.e164;
+  }
+}
+
+describe('spinner: a player spins and the server pays the prize', () => {
+  let browser: Browser;
+  let page: Page;
+  let player: { id: string; email: string; password: string; token: string };
+
+  beforeAll(async () => {
+    // Every segment pays ₹30, so the prize is known whatever the draw.
+    const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
+    const [wheel] = (await call('GET', '/api/v1/spinner/prizes')) as unknown as { _id: string }[];
+    await call('PUT', `/api/v1/spinner/prize/${wheel._id}`, { prizes: ['30', '30', '30'] }, admin.accessToken);
+
+    const email = `spin.${Date.now().toString(36)}@e2e.test`;
+    const phoneNumber = freshPhone();
+    const password = 'Spinner#2024';
+    const { userId } = (await call('POST', '/api/v1/users/register', { fullName: 'Kavya Iyer', email, phoneNumber, password, ref_by: null })) as {
+      userId: string;
+    };
+    await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
+    const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
+    player = { id: userId, email, password, token: login.accessToken };
+
+    browser = await launch();
+    page = await newPage(browser);
+    await page.goto('/');
+    await signInBrowser(page, email, password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const balance = async () => (await call('GET', `/api/v1/users/balance/${player.id}`, undefined, player.token)).balance as number;
+
+  it('turns the wheel, says what was won, raises the balance by it and goes home', async () => {
+    expect(await balance()).toBe(0);
+    await page.goto('/spinner');
+    await page.getByText('Click to Spin').waitFor();
+    await shot(page, 'spinner-idle');
+    await page.getByRole('button', { name: 'Spin' }).click();
+    await page.getByText('Spinning...').waitFor();
+    await page.getByText('You won: 30').waitFor({ timeout: 10_000 });
+    await shot(page, 'spinner-result');
+    expect(await balance()).toBe(30);
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+
+    // Back on the wheel within the hour: the server's countdown, and no second prize.
+    await page.goto('/spinner');
+    await page.getByText(/^You can spin again in \d+m \d+s$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Spin' }).isDisabled()).toBe(true);
+    await expect(call('POST', '/api/v1/spinner/spin', undefined, player.token)).rejects.toThrow(/429/);
+    expect(await balance()).toBe(30);
+  });
+
+  it('raised no page errors', () => {
+    expect((page as Page & { problems?: string[] }).problems ?? []).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { PrizeSet, prizeSetAnswerSchema } from '../../../../contracts/spinner';
+import { api } from '../../lib/api';
+
+const key = ['spinner', 'prizes'] as const;
+type Answer = z.infer<typeof prizeSetAnswerSchema>;
+
+/** The prize sets as the back office edits them (the first is the wheel). */
+export function usePrizeSets() {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => api<PrizeSet[]>('/api/v1/spinner/prizes', { signal }) });
+}
+
+type Change =
+  | { kind: 'create'; prizes: string[] }
+  | { kind: 'replace'; id: string; prizes: string[] }
+  | { kind: 'add' | 'remove'; id: string; prize: string }
+  | { kind: 'delete'; id: string };
+
+function send(change: Change): Promise<Answer> {
+  const at = (id: string) => `/api/v1/spinner/prize/${encodeURIComponent(id)}`;
+  switch (change.kind) {
+    case 'create':
+      return api<Answer>('/api/v1/spinner/prize', { method: 'POST', body: { prizes: change.prizes } });
+    case 'replace':
+      return api<Answer>(at(change.id), { method: 'PUT', body: { prizes: change.prizes } });
+    case 'add':
+    case 'remove':
+      return api<Answer>(`${at(change.id)}/${change.kind}`, { method: 'POST', body: { prize: change.prize } });
+    case 'delete':
+      return api<Answer>(at(change.id), { method: 'DELETE' });
+  }
+}
+
+/** Every edit of the wheel; the list is read again from the server after each. */
+export function useChangePrizes() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: key }) });
+}
