@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from './chicken.math.js';
+import { GAME_TYPES } from './accounts.js';
 import { ok } from './envelope.js';
 
 /**
@@ -21,3 +22,21 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export const siteSettingsAnswerSchema = ok(siteSettingsSchema);
+
+/** POST /notification/add: the site-wide message (an empty one clears it is not allowed: the spec requires text). */
+export const NOTIFICATION_MAX = 1000;
+export const notificationBodySchema = z.object({
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(NOTIFICATION_MAX, `Message can be at most ${NOTIFICATION_MAX} characters`),
+});
+export const notificationSavedAnswerSchema = ok(z.object({ message: z.string(), updatedAt: z.string() }));
+
+/** POST /admin/game-visibility. `isVisible` may come as a boolean or as "true"/"false". */
+export const gameVisibilityBodySchema = z.object({
+  gameType: z.enum(GAME_TYPES, { error: `gameType must be one of: ${GAME_TYPES.join(', ')}` }),
+  isVisible: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'isVisible must be true or false' }),
+});
+export const gameVisibilityAnswerSchema = ok(z.object({ gameType: z.enum(GAME_TYPES), isVisible: z.boolean() }));

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
+import * as site from '../../contracts/site.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
 import * as spinner from '../../contracts/spinner.js';
 import * as wallet from '../../contracts/wallet.answers.js';
@@ -111,6 +112,14 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'GET', url: '/api/v1/users/visible-games' }, 200, accounts.visibleGamesAnswerSchema);
     await check({ method: 'GET', url: '/api/v1/notification/get' }, 200, accounts.notificationAnswerSchema);
     await check({ method: 'GET', url: '/api/v1/site/settings' }, 200, siteSettingsAnswerSchema);
+    await check({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: 'Hello' } }, 200, site.notificationSavedAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: '' } }, 400);
+    await check(
+      { method: 'POST', url: '/api/v1/admin/game-visibility', who: admin, payload: { gameType: 'chicken', isVisible: true } },
+      200,
+      site.gameVisibilityAnswerSchema,
+    );
+    await fails({ method: 'POST', url: '/api/v1/admin/game-visibility', who: player, payload: { gameType: 'chicken', isVisible: true } }, 403);
   });
 
   it('wallet', async () => {

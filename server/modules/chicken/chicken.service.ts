@@ -1,9 +1,10 @@
-import type { Difficulty, RoundView } from '../../../contracts/chicken.js';
+import { GAME_TYPE, type Difficulty, type RoundView } from '../../../contracts/chicken.js';
 import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
 import { balanceOf, transferOnce } from '../ledger/index.js';
+import { isGameVisible } from '../site/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
@@ -46,6 +47,8 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
   const maxBet = toPaise(settings.GAME_MAX_BET);
   if (input.bet < minBet) throw badRequest(`The minimum bet is ${formatInr(minBet)}.`, 'BET_TOO_SMALL');
   if (input.bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
+  // A hidden game takes no new rounds; a round already open can still be played to its end.
+  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
   try {
     return await db.transaction(async (tx) => {
       const pair = await takeNonce(tx, userId);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { gameVisibility, siteNotification } from '../../db/schema/index.js';
 
@@ -9,4 +9,24 @@ export async function visibilityRows(db: DbOrTx): Promise<{ gameType: string; is
 export async function notificationMessage(db: DbOrTx): Promise<string | null> {
   const [row] = await db.select({ message: siteNotification.message }).from(siteNotification).where(eq(siteNotification.id, 1));
   return row?.message?.trim() ? row.message : null;
+}
+
+export async function saveNotification(db: DbOrTx, message: string, actorId: string): Promise<{ before: string | null; updatedAt: Date }> {
+  const before = await notificationMessage(db);
+  const [row] = await db
+    .insert(siteNotification)
+    .values({ id: 1, message, updatedBy: actorId })
+    .onConflictDoUpdate({ target: siteNotification.id, set: { message, updatedBy: actorId, updatedAt: sql`now()` } })
+    .returning({ updatedAt: siteNotification.updatedAt });
+  return { before, updatedAt: row.updatedAt };
+}
+
+/** Sets a game's visibility; answers what it was before (visible when it had no row). */
+export async function setVisibility(db: DbOrTx, gameType: string, isVisible: boolean, actorId: string): Promise<boolean> {
+  const [old] = await db.select({ isVisible: gameVisibility.isVisible }).from(gameVisibility).where(eq(gameVisibility.gameType, gameType)).for('update');
+  await db
+    .insert(gameVisibility)
+    .values({ gameType, isVisible, updatedBy: actorId })
+    .onConflictDoUpdate({ target: gameVisibility.gameType, set: { isVisible, updatedBy: actorId, updatedAt: sql`now()` } });
+  return old?.isVisible ?? true;
 }

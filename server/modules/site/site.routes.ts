@@ -1,9 +1,17 @@
 import { notificationAnswerSchema, visibleGamesAnswerSchema } from '../../../contracts/accounts.js';
 import type { App } from '../../types.js';
-import { siteSettingsAnswerSchema } from '../../../contracts/site.js';
-import { notification, settings, visibleGames } from './site.service.js';
+import {
+  gameVisibilityAnswerSchema,
+  gameVisibilityBodySchema,
+  notificationBodySchema,
+  notificationSavedAnswerSchema,
+  siteSettingsAnswerSchema,
+} from '../../../contracts/site.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import { notification, saveNotification, setGameVisibility, settings, visibleGames } from './site.service.js';
 
 const tags = ['site'];
+const security = [{ bearer: [] }];
 
 /** Public calls every visitor's screens make. */
 export async function siteRoutes(app: App): Promise<void> {
@@ -24,4 +32,52 @@ export async function siteRoutes(app: App): Promise<void> {
     success: true as const,
     message: await notification(app.db),
   }));
+
+  app.post(
+    '/notification/add',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: 'Save the site-wide message (page games)',
+        body: notificationBodySchema,
+        response: { 200: notificationSavedAnswerSchema },
+      },
+      // The spec's client reads a failure's text from `error`.
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+        try {
+          const body = JSON.parse(payload) as { message?: string };
+          return JSON.stringify({ ...body, error: body.message });
+        } catch {
+          return payload;
+        }
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Message saved successfully',
+      data: await saveNotification(app.db, request.user!.id, request.body.message),
+    }),
+  );
+
+  app.post(
+    '/admin/game-visibility',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: 'Show or hide a game for players (page games)',
+        body: gameVisibilityBodySchema,
+        response: { 200: gameVisibilityAnswerSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.isVisible ? 'Game enabled' : 'Game disabled',
+      data: await setGameVisibility(app.db, request.user!.id, request.body.gameType, request.body.isVisible),
+    }),
+  );
 }

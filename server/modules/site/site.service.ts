@@ -1,8 +1,9 @@
-import { GAME_TYPES } from '../../../contracts/accounts.js';
+import { GAME_TYPES, type GameType } from '../../../contracts/accounts.js';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
 import type { SiteSettings } from '../../../contracts/site.js';
 import type { Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { audit } from '../audit/index.js';
 import * as repo from './site.repo.js';
 
 /** The games visitors may see: every game unless an admin hid it. */
@@ -28,4 +29,27 @@ export function settings(config: Config): SiteSettings {
       ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, rtp)])) as SiteSettings['chicken']['ladders'],
     },
   };
+}
+
+/** Whether players may see (and start) a game. */
+export async function isGameVisible(db: DbOrTx, gameType: string): Promise<boolean> {
+  return (await visibleGames(db)).includes(gameType);
+}
+
+/** Saves the site-wide message, recording the change. */
+export async function saveNotification(db: Db, actorId: string, message: string): Promise<{ message: string; updatedAt: string }> {
+  return db.transaction(async (tx) => {
+    const { before, updatedAt } = await repo.saveNotification(tx, message, actorId);
+    await audit(tx, { actorId, action: 'update', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message } });
+    return { message, updatedAt: updatedAt.toISOString() };
+  });
+}
+
+/** Shows or hides a game for players, recording the change. */
+export async function setGameVisibility(db: Db, actorId: string, gameType: GameType, isVisible: boolean): Promise<{ gameType: GameType; isVisible: boolean }> {
+  return db.transaction(async (tx) => {
+    const before = await repo.setVisibility(tx, gameType, isVisible, actorId);
+    await audit(tx, { actorId, action: 'update', entity: 'game_visibility', entityId: gameType, before: { isVisible: before }, after: { isVisible } });
+    return { gameType, isVisible };
+  });
 }
