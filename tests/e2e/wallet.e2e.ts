@@ -291,7 +291,9 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
       ['QRCode Crypto', 'qrcode-crypto', '.admin-drop'],
       ['Refer Amount', 'refer-amount', '.admin-panel form, .admin-amounts'],
       ['Telegram Deposite', 'telegram-deposite', '.admin-panel form, .admin-amounts'],
-      ['Games', 'games', '.state--empty'],
+      ['Games', 'games', '.admin-table'],
+      ['Spinner Prices', 'spinner-prices', '.admin-prizes, .admin-amount-form'],
+      ['Notification', 'notification', '.admin-notice'],
     ] as const) {
       await openSection(adminDesktop, label);
       await adminDesktop.locator(ready).first().waitFor();

@@ -114,6 +114,8 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'GET', url: '/api/v1/site/settings' }, 200, siteSettingsAnswerSchema);
     await check({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: 'Hello' } }, 200, site.notificationSavedAnswerSchema);
     await fails({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: '' } }, 400);
+    await check({ method: 'DELETE', url: '/api/v1/notification', who: admin }, 200, okMessage);
+    await fails({ method: 'DELETE', url: '/api/v1/notification', who: player }, 403);
     await check(
       { method: 'POST', url: '/api/v1/admin/game-visibility', who: admin, payload: { gameType: 'chicken', isVisible: true } },
       200,

@@ -11,7 +11,7 @@ export async function notificationMessage(db: DbOrTx): Promise<string | null> {
   return row?.message?.trim() ? row.message : null;
 }
 
-export async function saveNotification(db: DbOrTx, message: string, actorId: string): Promise<{ before: string | null; updatedAt: Date }> {
+export async function saveNotification(db: DbOrTx, message: string | null, actorId: string): Promise<{ before: string | null; updatedAt: Date }> {
   const before = await notificationMessage(db);
   const [row] = await db
     .insert(siteNotification)

@@ -8,7 +8,8 @@ import {
   siteSettingsAnswerSchema,
 } from '../../../contracts/site.js';
 import { requireAdmin } from '../../plugins/auth.js';
-import { notification, saveNotification, setGameVisibility, settings, visibleGames } from './site.service.js';
+import { okMessage } from '../../../contracts/envelope.js';
+import { clearNotification, notification, saveNotification, setGameVisibility, settings, visibleGames } from './site.service.js';
 
 const tags = ['site'];
 const security = [{ bearer: [] }];
@@ -60,6 +61,15 @@ export async function siteRoutes(app: App): Promise<void> {
       message: 'Message saved successfully',
       data: await saveNotification(app.db, request.user!.id, request.body.message),
     }),
+  );
+
+  app.delete(
+    '/notification',
+    { onRequest: requireAdmin('games'), schema: { tags, security, summary: 'Take the site-wide message down (page games)', response: { 200: okMessage } } },
+    async (request) => {
+      await clearNotification(app.db, request.user!.id);
+      return { success: true as const, message: 'Notification removed' };
+    },
   );
 
   app.post(

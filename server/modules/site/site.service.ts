@@ -53,3 +53,11 @@ export async function setGameVisibility(db: Db, actorId: string, gameType: GameT
     return { gameType, isVisible };
   });
 }
+
+/** Takes the site-wide message down (no dialog for anyone), recording the change. */
+export async function clearNotification(db: Db, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { before } = await repo.saveNotification(tx, null, actorId);
+    await audit(tx, { actorId, action: 'delete', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message: null } });
+  });
+}

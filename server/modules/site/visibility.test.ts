@@ -77,5 +77,10 @@ describe('game visibility and the site-wide notification', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(refused.json().message);
     expect((await app.inject({ url: '/api/v1/notification/get' })).json().message).toBe('Diwali bonus tonight!');
+
+    // Taken down, nobody sees a dialog.
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/notification', headers: player.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/notification', headers: admin.headers })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/v1/notification/get' })).json()).toEqual({ success: true, message: null });
   });
 });

@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import type { AccessPage } from '../../../../contracts/roles';
 import { ComingSoon } from '../../components/ui/Page';
 import { AmountSection } from './sections/AmountSection';
+import { GamesSection } from './sections/GamesSection';
 import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
+import { NotificationSection } from './sections/NotificationSection';
 import { QrCodeSection } from './sections/QrCodeSection';
 import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { TransactionSection } from './sections/TransactionSection';
@@ -25,7 +27,7 @@ const comingSoon = (title: string): ComponentType => {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'all-users', label: 'All Users', page: 'transaction', component: comingSoon('All Users') },
   { id: 'transaction', label: 'Transaction', page: 'transaction', component: TransactionSection },
-  { id: 'games', label: 'Games', page: 'games', component: comingSoon('Games') },
+  { id: 'games', label: 'Games', page: 'games', component: GamesSection },
   {
     id: 'withdrawals',
     label: 'Withdrawals',
@@ -40,7 +42,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'qrcode-crypto', label: 'QRCode Crypto', page: 'qr-code', component: () => <QrCodeSection kind="crypto" title="QRCode Crypto" /> },
   { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },
   { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
-  { id: 'notification', label: 'Notification', page: 'games', component: comingSoon('Notification') },
+  { id: 'notification', label: 'Notification', page: 'games', component: NotificationSection },
 ];
 
 export const DEFAULT_SECTION = 'transaction';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import HomePage from './HomePage';
-import { CLOSED_AT_KEY } from './NotificationDialog';
+import { CLOSED_AT_KEY, CLOSED_MESSAGE_KEY } from './NotificationDialog';
 
 const routes = [{ path: '/', element: <HomePage /> }];
 
@@ -83,14 +83,21 @@ describe('HomePage', () => {
     unmount();
 
     const api = server('Diwali bonus: 10% on every deposit this week!');
-    renderApp(routes);
+    const again = renderApp(routes);
+    await waitFor(() => expect(api.find('GET', '/api/v1/notification/get')).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Chicken Road' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.find('GET', '/api/v1/notification/get')).toHaveLength(0);
+    again.unmount();
+
+    // A new message shows even within the hour.
+    server('New: the spinner is live!');
+    renderApp(routes);
+    expect(await screen.findByRole('dialog', { name: 'Notification' })).toHaveTextContent('New: the spinner is live!');
   });
 
   it('shows it again once the hour has passed', async () => {
     localStorage.setItem(CLOSED_AT_KEY, String(Date.now() - 60 * 60 * 1000 - 1));
+    localStorage.setItem(CLOSED_MESSAGE_KEY, 'Maintenance tonight at 2 AM.');
     server('Maintenance tonight at 2 AM.');
     renderApp(routes);
     expect(await screen.findByRole('dialog', { name: 'Notification' })).toHaveTextContent('Maintenance tonight at 2 AM.');

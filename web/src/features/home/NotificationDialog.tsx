@@ -7,19 +7,21 @@ import { Modal } from '../../components/ui/Modal';
 import { api } from '../../lib/api';
 
 export const CLOSED_AT_KEY = 'aboutDialogClosedAt';
+/** The text that was closed: a different message shows again even within the hour. */
+export const CLOSED_MESSAGE_KEY = 'aboutDialogClosedMessage';
 export const SUPPRESS_MS = 60 * 60 * 1000;
 
-const closedRecently = () => {
+/** This message was closed less than an hour ago. */
+const closedRecently = (message: string) => {
   const at = Number(localStorage.getItem(CLOSED_AT_KEY));
-  return Number.isFinite(at) && at > 0 && Date.now() - at < SUPPRESS_MS;
+  return Number.isFinite(at) && at > 0 && Date.now() - at < SUPPRESS_MS && localStorage.getItem(CLOSED_MESSAGE_KEY) === message;
 };
 
-/** The site-wide message (`GET /notification/get`), shown unless it was closed within the last hour. */
+/** The site-wide message (`GET /notification/get`), shown unless this same message was closed within the last hour. */
 export function NotificationDialog() {
-  const [dismissed, setDismissed] = useState(closedRecently);
+  const [closed, setClosed] = useState<string | null>(null);
   const { data: message } = useQuery({
     queryKey: ['notification'],
-    enabled: !dismissed,
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
@@ -33,9 +35,10 @@ export function NotificationDialog() {
   });
   const close = () => {
     localStorage.setItem(CLOSED_AT_KEY, String(Date.now()));
-    setDismissed(true);
+    localStorage.setItem(CLOSED_MESSAGE_KEY, message ?? '');
+    setClosed(message ?? '');
   };
-  const open = !dismissed && Boolean(message);
+  const open = Boolean(message) && closed !== message && !closedRecently(message!);
   return (
     <Modal open={open} title="Notification" onClose={close} actions={<Button onClick={close}>OK</Button>}>
       <p className="home-notice__text">{message}</p>

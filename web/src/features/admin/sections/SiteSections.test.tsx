@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../../lib/test-utils';
+import { GamesSection } from './GamesSection';
+import { NotificationSection } from './NotificationSection';
+
+describe('NotificationSection', () => {
+  beforeEach(() => signIn({ role: 'admin', accessPages: ['games'] }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts from the current message, requires text, reads "Saving..." and says "Message saved successfully"', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const api = mockApi({
+      'GET /api/v1/notification/get': () => ({ body: { success: true, message: 'Old news' } }),
+      'POST /api/v1/notification/add': async ({ body }) => {
+        await gate;
+        return {
+          body: {
+            success: true,
+            message: 'Message saved successfully',
+            data: { message: (body as { message: string }).message, updatedAt: '2026-11-23T10:00:00.000Z' },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<NotificationSection />);
+    const box = await screen.findByLabelText('Message');
+    expect(box).toHaveValue('Old news');
+    await user.clear(box);
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Message is required');
+    expect(api.find('POST', '/api/v1/notification/add')).toHaveLength(0);
+
+    await user.type(box, '  Weekend bonus!  ');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Message saved successfully')).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/notification/add')[0].body).toEqual({ message: 'Weekend bonus!' });
+  });
+
+  it('shows the server’s words when saving fails', async () => {
+    mockApi({
+      'GET /api/v1/notification/get': () => ({ body: { success: true, message: null } }),
+      'POST /api/v1/notification/add': () => ({
+        status: 403,
+        body: { success: false, code: 'FORBIDDEN', message: 'You need the "games" page for this.', error: 'You need the "games" page for this.' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<NotificationSection />);
+    await user.type(await screen.findByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(await screen.findByText('Error: You need the "games" page for this.')).toBeInTheDocument();
+  });
+});
+
+describe('GamesSection', () => {
+  beforeEach(() => signIn({ role: 'admin', accessPages: ['games'] }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists each game with its visibility and flips it only once the server has answered', async () => {
+    let visible = ['chicken'];
+    let release = () => {};
+    const api = mockApi({
+      'GET /api/v1/users/visible-games': () => ({ body: { success: true, message: 'Visible games', data: visible } }),
+      'POST /api/v1/admin/game-visibility': async ({ body }) => {
+        await new Promise<void>((r) => (release = r));
+        const { gameType, isVisible } = body as { gameType: string; isVisible: boolean };
+        visible = isVisible ? [gameType] : [];
+        return { body: { success: true, message: 'ok', data: { gameType, isVisible } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<GamesSection />);
+    const row = (await screen.findByRole('cell', { name: 'Chicken Road' })).closest('tr')!;
+    expect(within(row).getByText('Enabled')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Disable Chicken Road' }));
+    // Still enabled while the server has not answered.
+    expect(within(row).getByText('Enabled')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(within(row).getByText('Disabled')).toBeInTheDocument());
+    expect(within(row).getByRole('button', { name: 'Enable Chicken Road' })).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/admin/game-visibility')[0].body).toEqual({ gameType: 'chicken', isVisible: false });
+  });
+});
