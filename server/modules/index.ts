@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as accounts from './accounts/index.js';
 import * as chicken from './chicken/index.js';
 import * as messaging from './messaging/index.js';
+import * as ranking from './ranking/index.js';
 import * as site from './site/index.js';
 import * as spinner from './spinner/index.js';
 import * as wallet from './wallet/index.js';
@@ -20,5 +21,6 @@ export const modules: AppModule[] = [
   { routes: wallet.routes },
   { routes: chicken.routes },
   { routes: spinner.routes },
+  { routes: ranking.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
 ];

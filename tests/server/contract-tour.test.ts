@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
+import { rankingAnswerSchema } from '../../contracts/ranking.js';
 import * as site from '../../contracts/site.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
 import * as spinner from '../../contracts/spinner.js';
@@ -112,6 +113,7 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'GET', url: '/api/v1/users/visible-games' }, 200, accounts.visibleGamesAnswerSchema);
     await check({ method: 'GET', url: '/api/v1/notification/get' }, 200, accounts.notificationAnswerSchema);
     await check({ method: 'GET', url: '/api/v1/site/settings' }, 200, siteSettingsAnswerSchema);
+    await check({ method: 'GET', url: '/api/v1/ranking' }, 200, rankingAnswerSchema);
     await check({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: 'Hello' } }, 200, site.notificationSavedAnswerSchema);
     await fails({ method: 'POST', url: '/api/v1/notification/add', who: admin, payload: { message: '' } }, 400);
     await check({ method: 'DELETE', url: '/api/v1/notification', who: admin }, 200, okMessage);

@@ -1,8 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../lib/test-utils';
-import RankingPage, { SHUFFLE_MS } from './RankingPage';
-import { maskName, reshuffle, SAMPLE_LEADERBOARD } from './ranking.data';
+import { maskName } from '../../../../contracts/ranking';
+import { mockApi, renderApp } from '../../lib/test-utils';
+import RankingPage, { REFRESH_MS } from './RankingPage';
+
+const entry = (rank: number, name: string, pts: number) => ({ rank, name, points: pts, bonus: pts * 0.02 });
+const answer = (entries: ReturnType<typeof entry>[], jackpot: number) => ({
+  body: { success: true, message: 'Ranking', data: { weekStart: '2026-11-22T18:30:00.000Z', jackpot, entries } },
+});
 
 const rows = () =>
   screen
@@ -15,43 +20,47 @@ const rows = () =>
     );
 
 describe('RankingPage', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('shows the jackpot banner, the top three and all ten entries with masked names', () => {
-    renderApp(<RankingPage />);
-    expect(screen.getByText('JACKPOT')).toBeInTheDocument();
-    expect(screen.getByText('2% of the total bet of selected games')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Top three' })).getAllByRole('listitem')).toHaveLength(3);
-    const table = rows();
-    expect(table).toHaveLength(10);
-    expect(table.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    expect(table[0][1]).toContain('A****a');
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
-  it('reshuffles every 5 seconds and renumbers the ranks', async () => {
-    vi.useFakeTimers();
-    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
+  it('shows the server’s jackpot, the top three and every entry with its masked name, points and bonus', async () => {
+    mockApi({ 'GET /api/v1/ranking': () => answer([entry(1, 'V****h', 500), entry(2, 'A****o', 350), entry(3, 'M****i', 200), entry(4, 'R****n', 50)], 22) });
     renderApp(<RankingPage />);
-    const first = rows().map((r) => r[1]);
-    await act(() => vi.advanceTimersByTimeAsync(SHUFFLE_MS - 1));
-    expect(rows().map((r) => r[1])).toEqual(first);
-    await act(() => vi.advanceTimersByTimeAsync(1));
-    const second = rows();
-    expect(second.map((r) => r[1])).not.toEqual(first);
-    expect(second.map((r) => r[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
-    expect([...second.map((r) => r[1])].sort()).toEqual([...first].sort());
-    random.mockRestore();
+    expect(await screen.findByText('JACKPOT')).toBeInTheDocument();
+    expect(screen.getByText('₹22')).toBeInTheDocument();
+    expect(screen.getByText('2% of the total bet of selected games')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Top three' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(rows()).toEqual([
+      ['1', 'VV****h', '500', '₹10'],
+      ['2', 'AA****o', '350', '₹7'],
+      ['3', 'MM****i', '200', '₹4'],
+      ['4', 'RR****n', '50', '₹1'],
+    ]);
+  });
+
+  it('reads the ranking again every 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let round = 0;
+    const api = mockApi({
+      'GET /api/v1/ranking': () => (++round === 1 ? answer([entry(1, 'A****o', 100)], 2) : answer([entry(1, 'V****h', 900), entry(2, 'A****o', 100)], 20)),
+    });
+    renderApp(<RankingPage />);
+    await screen.findByText('A****o', { selector: '.home-rank-row__name' });
+    await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS + 10));
+    expect(await screen.findByText('V****h', { selector: '.home-rank-row__name' })).toBeInTheDocument();
+    expect(api.find('GET', '/api/v1/ranking').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says so when nobody has played this week', async () => {
+    mockApi({ 'GET /api/v1/ranking': () => answer([], 0) });
+    renderApp(<RankingPage />);
+    expect(await screen.findByText(/No bets have been settled this week yet/)).toBeInTheDocument();
   });
 
   it('masks a name as first character, four stars, last character', () => {
     expect(maskName('Aarav Sharma')).toBe('A****a');
     expect(maskName('Jo')).toBe('J****o');
-  });
-
-  it('keeps every entry once when shuffling', () => {
-    const next = reshuffle(SAMPLE_LEADERBOARD, () => 0.5);
-    expect(next.map((e) => e.id).sort((a, b) => a - b)).toEqual(SAMPLE_LEADERBOARD.map((e) => e.id));
-    expect(next.map((e) => e.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

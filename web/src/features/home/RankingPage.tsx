@@ -1,87 +1,114 @@
-import { useEffect, useState } from 'react';
-import { Page } from '../../components/ui/Page';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { rankingAnswerSchema, RankingEntry } from '../../../../contracts/ranking';
 import { Icon } from '../../components/ui/Icon';
-import { JACKPOT_RUPEES, maskName, reshuffle, SAMPLE_LEADERBOARD, type LeaderboardEntry } from './ranking.data';
+import { Page } from '../../components/ui/Page';
+import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { api } from '../../lib/api';
 import './home.css';
 
-export const SHUFFLE_MS = 5000;
+export const REFRESH_MS = 5000;
+const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
 
-function Avatar({ entry, size }: { entry: LeaderboardEntry; size: 'lg' | 'sm' }) {
+function Avatar({ entry, size }: { entry: RankingEntry; size: 'lg' | 'sm' }) {
   return (
-    <span className={`home-rank-avatar home-rank-avatar--${size}`} style={{ background: entry.avtar }} aria-hidden="true">
+    <span
+      className={`home-rank-avatar home-rank-avatar--${size}`}
+      style={{ background: AVATAR_COLOURS[(entry.rank - 1) % AVATAR_COLOURS.length] }}
+      aria-hidden="true"
+    >
       {entry.name[0]}
     </span>
   );
 }
 
 const points = (n: number) => n.toLocaleString('en-IN');
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+/** Whole rupees as they are; anything with paise to two decimals (₹0.40, not ₹0.4). */
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** The podium keeps the width of a place per player when fewer than three have played. */
+const podiumStyle = (players: number) =>
+  players >= 3 ? undefined : { gridTemplateColumns: `repeat(${players}, minmax(0, 1fr))`, maxWidth: `${players * 130}px`, marginInline: 'auto' };
+
+/** This week's ranking from real bets (`GET /ranking`), read again every 5 seconds. */
 export default function RankingPage() {
-  const [entries, setEntries] = useState<LeaderboardEntry[]>(() => [...SAMPLE_LEADERBOARD]);
-  useEffect(() => {
-    const timer = setInterval(() => setEntries((e) => reshuffle(e)), SHUFFLE_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const ranking = useQuery({
+    queryKey: ['ranking'],
+    queryFn: async ({ signal }) => (await api<z.infer<typeof rankingAnswerSchema>>('/api/v1/ranking', { anonymous: true, signal })).data,
+    refetchInterval: REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+  if (ranking.isPending) return <Loading />;
+  if (ranking.isError) return <ErrorRetry onRetry={() => void ranking.refetch()}>The ranking could not be loaded.</ErrorRetry>;
+  const { entries, jackpot } = ranking.data;
   const [first, second, third] = entries;
 
   return (
     <Page>
       <div className="home-jackpot">
         <p className="home-jackpot__label">JACKPOT</p>
-        <p className="home-jackpot__amount">{rupees(JACKPOT_RUPEES)}</p>
+        <p className="home-jackpot__amount">{rupees(jackpot)}</p>
         <p className="home-jackpot__note">2% of the total bet of selected games</p>
       </div>
       <h1 className="home-section-title home-rank__title">Leaderboard</h1>
-      <p className="home-rank__sample">Sample standings for illustration; they do not reflect real players.</p>
-      <ol className="home-podium" aria-label="Top three">
-        {[second, first, third].map((e) => (
-          <li key={e.id} className={`home-podium__place home-podium__place--${e.rank}`}>
-            <span className="home-podium__crown" aria-hidden="true">
-              <Icon name={e.rank === 1 ? 'trophy' : 'star'} size={e.rank === 1 ? 22 : 18} />
-            </span>
-            <Avatar entry={e} size="lg" />
-            <span className="home-podium__name">{maskName(e.name)}</span>
-            <span className="home-podium__points">{points(e.points)} pts</span>
-            <span className="home-podium__step">
-              <span className="visually-hidden">Rank </span>
-              {e.rank}
-            </span>
-          </li>
-        ))}
-      </ol>
-      <div className="home-rank-table" role="table" aria-label="Leaderboard">
-        <div className="home-rank-row home-rank-row--head" role="row">
-          <span role="columnheader" className="home-rank-row__rank">
-            <span aria-hidden="true">#</span>
-            <span className="visually-hidden">Rank</span>
-          </span>
-          <span role="columnheader">Player</span>
-          <span role="columnheader" className="home-rank-row__num">
-            Points
-          </span>
-          <span role="columnheader" className="home-rank-row__num">
-            Bonus
-          </span>
-        </div>
-        {entries.map((e) => (
-          <div key={e.id} role="row" className={['home-rank-row', e.rank <= 3 ? `home-rank-row--top home-rank-row--top${e.rank}` : ''].join(' ').trim()}>
-            <span role="cell" className="home-rank-row__rank">
-              {e.rank}
-            </span>
-            <span role="cell" className="home-rank-row__player">
-              <Avatar entry={e} size="sm" />
-              <span className="home-rank-row__name">{maskName(e.name)}</span>
-            </span>
-            <span role="cell" className="home-rank-row__num">
-              {points(e.points)}
-            </span>
-            <span role="cell" className="home-rank-row__num home-rank-row__bonus">
-              {rupees(e.bonus)}
-            </span>
+      <p className="home-rank__sample">This week’s players by rupees staked in settled rounds; it starts again every Monday.</p>
+      {entries.length === 0 ? (
+        <Empty>No bets have been settled this week yet. Play a round to lead the board.</Empty>
+      ) : (
+        <>
+          <ol className="home-podium" aria-label="Top three" style={podiumStyle(entries.length)}>
+            {[second, first, third]
+              .filter((e): e is RankingEntry => Boolean(e))
+              .map((e) => (
+                <li key={e.rank} className={`home-podium__place home-podium__place--${e.rank}`}>
+                  <span className="home-podium__crown" aria-hidden="true">
+                    <Icon name={e.rank === 1 ? 'trophy' : 'star'} size={e.rank === 1 ? 22 : 18} />
+                  </span>
+                  <Avatar entry={e} size="lg" />
+                  <span className="home-podium__name">{e.name}</span>
+                  <span className="home-podium__points">{points(e.points)} pts</span>
+                  <span className="home-podium__step">
+                    <span className="visually-hidden">Rank </span>
+                    {e.rank}
+                  </span>
+                </li>
+              ))}
+          </ol>
+          <div className="home-rank-table" role="table" aria-label="Leaderboard">
+            <div className="home-rank-row home-rank-row--head" role="row">
+              <span role="columnheader" className="home-rank-row__rank">
+                <span aria-hidden="true">#</span>
+                <span className="visually-hidden">Rank</span>
+              </span>
+              <span role="columnheader">Player</span>
+              <span role="columnheader" className="home-rank-row__num">
+                Points
+              </span>
+              <span role="columnheader" className="home-rank-row__num">
+                Bonus
+              </span>
+            </div>
+            {entries.map((e) => (
+              <div key={e.rank} role="row" className={['home-rank-row', e.rank <= 3 ? `home-rank-row--top home-rank-row--top${e.rank}` : ''].join(' ').trim()}>
+                <span role="cell" className="home-rank-row__rank">
+                  {e.rank}
+                </span>
+                <span role="cell" className="home-rank-row__player">
+                  <Avatar entry={e} size="sm" />
+                  <span className="home-rank-row__name">{e.name}</span>
+                </span>
+                <span role="cell" className="home-rank-row__num">
+                  {points(e.points)}
+                </span>
+                <span role="cell" className="home-rank-row__num home-rank-row__bonus">
+                  {rupees(e.bonus)}
+                </span>
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
+        </>
+      )}
     </Page>
   );
 }
