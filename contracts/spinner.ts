@@ -91,3 +91,23 @@ export const spinStatusSchema = z.object({
 });
 export type SpinStatus = z.infer<typeof spinStatusSchema>;
 export const spinStatusAnswerSchema = ok(spinStatusSchema);
+
+/** One of the player's spins, with what anyone needs to check it (`serverSeed` once revealed). */
+export const spinRecordSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  prizes: z.array(z.string()),
+  index: z.number().int(),
+  prize: z.string(),
+  amount: z.number(),
+  serverSeedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+});
+export type SpinRecord = z.infer<typeof spinRecordSchema>;
+export const SPINS_PAGE_SIZE = 10;
+export const spinsQuerySchema = z.object({ page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1) });
+export const spinsPageAnswerSchema = ok(
+  z.object({ spins: z.array(spinRecordSchema), page: z.number().int(), totalPages: z.number().int(), total: z.number().int() }),
+);

@@ -201,6 +201,8 @@ describe('every call answers as its contract says', () => {
     await fails({ method: 'GET', url: '/api/v1/spinner/status' }, 401);
     await check({ method: 'POST', url: '/api/v1/spinner/spin', who: p }, 200, spinner.spinAnswerSchema);
     await fails({ method: 'POST', url: '/api/v1/spinner/spin', who: p }, 429);
+    await check({ method: 'GET', url: '/api/v1/spinner/spins?page=1', who: p }, 200, spinner.spinsPageAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/spinner/spins?page=0', who: p }, 400);
     await check(
       { method: 'PUT', url: `/api/v1/spinner/prize/${id}`, who: admin, payload: { prizes: ['10', 'LOSE', '20'] } },
       200,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { seedPairs } from '../../db/schema/index.js';
 
@@ -59,4 +59,14 @@ export async function revealedSeed(db: DbOrTx, id: string): Promise<string | nul
     .from(seedPairs)
     .where(and(eq(seedPairs.id, id), eq(seedPairs.active, false)));
   return row?.serverSeed ?? null;
+}
+
+/** The server seeds of those pairs that are retired (revealed), by pair id. */
+export async function revealedSeeds(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: seedPairs.id, serverSeed: seedPairs.serverSeed })
+    .from(seedPairs)
+    .where(and(inArray(seedPairs.id, ids), eq(seedPairs.active, false)));
+  return new Map(rows.map((r) => [r.id, r.serverSeed]));
 }

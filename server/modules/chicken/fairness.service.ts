@@ -85,3 +85,6 @@ export async function rotate(db: Db, userId: string, clientSeed?: string): Promi
     };
   });
 }
+
+/** The revealed server seeds of retired pairs (a seed stays secret while its pair is active). */
+export const revealedSeeds = (db: DbOrTx, pairIds: string[]) => repo.revealedSeeds(db, pairIds);

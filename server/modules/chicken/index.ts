@@ -1,5 +1,5 @@
 // Chicken Road: rounds played step by step on the server, seed pairs and bets.
 export { chickenRoutes as routes } from './chicken.routes.js';
 // The player's seed pair, shared by every game the player draws from (the spinner too).
-export { takeNonce } from './fairness.service.js';
+export { revealedSeeds, takeNonce } from './fairness.service.js';
 export { drawFloat } from './chicken.draw.js';

@@ -1,9 +1,19 @@
 import { toPaise, toRupees } from '../../../contracts/money.js';
-import { LOSE, prizeRupees, segmentOf, SPIN_COOLDOWN_SECONDS, type SpinResult, type SpinStatus } from '../../../contracts/spinner.js';
+import {
+  LOSE,
+  prizeRupees,
+  segmentOf,
+  SPIN_COOLDOWN_SECONDS,
+  SPINS_PAGE_SIZE,
+  type SpinRecord,
+  type SpinResult,
+  type SpinStatus,
+} from '../../../contracts/spinner.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { drawFloat, takeNonce } from '../chicken/index.js';
+import { totalPages } from '../../lib/paging.js';
+import { drawFloat, revealedSeeds, takeNonce } from '../chicken/index.js';
 import { balanceOf, transferOnce } from '../ledger/index.js';
 import * as repo from './spinner.repo.js';
 
@@ -75,4 +85,27 @@ export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinRe
       nonce: pair.nonce,
     };
   });
+}
+
+/** The player's spins, a page at a time, each with its seeds (the server seed once its pair is rotated). */
+export async function listSpins(db: DbOrTx, userId: string, page: number): Promise<{ spins: SpinRecord[]; page: number; totalPages: number; total: number }> {
+  const { rows, total } = await repo.listSpins(db, userId, SPINS_PAGE_SIZE, (page - 1) * SPINS_PAGE_SIZE);
+  const seeds = await revealedSeeds(db, [...new Set(rows.map((r) => r.seedPairId))]);
+  return {
+    spins: rows.map((r) => ({
+      _id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      prizes: r.prizes,
+      index: r.segment,
+      prize: r.prize,
+      amount: toRupees(r.amount),
+      serverSeedHash: r.serverSeedHash,
+      serverSeed: seeds.get(r.seedPairId) ?? null,
+      clientSeed: r.clientSeed,
+      nonce: r.nonce,
+    })),
+    page,
+    totalPages: totalPages(total, SPINS_PAGE_SIZE),
+    total,
+  };
 }

@@ -43,3 +43,15 @@ export async function insertSpin(db: DbOrTx, spin: Omit<typeof spins.$inferInser
   const [row] = await db.insert(spins).values(spin).returning();
   return row;
 }
+
+/** A page of the player's spins, newest first, with their total count. */
+export async function listSpins(db: DbOrTx, userId: string, limit: number, offset: number): Promise<{ rows: SpinRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(spins).where(eq(spins.userId, userId)).orderBy(desc(spins.createdAt), desc(spins.id)).limit(limit).offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(spins)
+      .where(eq(spins.userId, userId)),
+  ]);
+  return { rows, total: Number(total) };
+}

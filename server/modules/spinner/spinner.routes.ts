@@ -6,11 +6,13 @@ import {
   prizeSetListSchema,
   spinAnswerSchema,
   spinStatusAnswerSchema,
+  spinsPageAnswerSchema,
+  spinsQuerySchema,
 } from '../../../contracts/spinner.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { addPrize, createPrizeSet, deletePrizeSet, listPrizeSets, removePrize, replacePrizes } from './prizes.service.js';
-import { spin, spinStatus } from './spin.service.js';
+import { listSpins, spin, spinStatus } from './spin.service.js';
 
 const tags = ['spinner'];
 const security = [{ bearer: [] }];
@@ -44,6 +46,21 @@ export async function spinnerRoutes(app: App): Promise<void> {
     '/spinner/status',
     { onRequest: requireUser, schema: { tags, security, summary: 'When the caller may spin next', response: { 200: spinStatusAnswerSchema } } },
     async (request) => ({ success: true as const, message: 'Spinner status', data: await spinStatus(app.db, request.user!.id, app.clock.now()) }),
+  );
+
+  app.get(
+    '/spinner/spins',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's spins, newest first, 10 a page, with their seeds",
+        querystring: spinsQuerySchema,
+        response: { 200: spinsPageAnswerSchema },
+      },
+    },
+    async (request) => ({ success: true as const, message: 'Spins', data: await listSpins(app.db, request.user!.id, request.query.page) }),
   );
 
   app.post(

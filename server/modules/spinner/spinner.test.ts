@@ -45,6 +45,17 @@ describe('the prize wheel', () => {
     expect(data.amount).toBe(prizeRupees(data.prize));
     expect(await balanceOf(app.db, p.id)).toBe(Math.round(data.amount * 100));
     expect(data.balance).toBe(data.amount);
+    // Listed with its seeds; the server seed stays secret until the pair is rotated.
+    const before = (await app.inject({ url: '/api/v1/spinner/spins', headers: p.headers })).json().data;
+    expect(before).toMatchObject({ total: 1, page: 1, totalPages: 1 });
+    expect(before.spins[0]).toMatchObject({
+      _id: data.spinId,
+      index: data.index,
+      prize: data.prize,
+      nonce: data.nonce,
+      serverSeedHash: data.serverSeedHash,
+      serverSeed: null,
+    });
     // Reveal the seed and recompute the spin as anyone could.
     const rotated = (await app.inject({ method: 'POST', url: '/api/v1/fairness/rotate', headers: p.headers, payload: {} })).json().data;
     expect(rotated.previousServerSeedHash).toBe(data.serverSeedHash);

@@ -36,6 +36,8 @@ const status = (canSpin: boolean, inSeconds = 0) => ({
   },
 });
 
+const noSpins = () => ({ body: { success: true, message: 'Spins', data: { spins: [], page: 1, totalPages: 1, total: 0 } } });
+
 describe('SpinnerPage', () => {
   beforeEach(() => {
     signIn();
@@ -48,6 +50,7 @@ describe('SpinnerPage', () => {
   it('spins on the server, shows "You won: {prize}" and goes home 2 s later', async () => {
     const user = userEvent.setup();
     const api = mockApi({
+      'GET /api/v1/spinner/spins': noSpins,
       'GET /api/v1/spinner/prizes': () => ({ body: [{ _id: 'p', prizes: PRIZES }] }),
       'GET /api/v1/spinner/status': () => status(true),
       'POST /api/v1/spinner/spin': () => spun(),
@@ -65,6 +68,7 @@ describe('SpinnerPage', () => {
 
   it('waits out the hour the server counts, with the countdown', async () => {
     mockApi({
+      'GET /api/v1/spinner/spins': noSpins,
       'GET /api/v1/spinner/prizes': () => ({ body: [{ _id: 'p', prizes: PRIZES }] }),
       'GET /api/v1/spinner/status': () => status(false, 30 * 60),
     });
@@ -76,6 +80,7 @@ describe('SpinnerPage', () => {
   it('shows the countdown when the server refuses a spin within the hour', async () => {
     const user = userEvent.setup();
     mockApi({
+      'GET /api/v1/spinner/spins': noSpins,
       'GET /api/v1/spinner/prizes': () => ({ body: [{ _id: 'p', prizes: PRIZES }] }),
       'GET /api/v1/spinner/status': () => status(true),
       'POST /api/v1/spinner/spin': () => ({
@@ -95,7 +100,7 @@ describe('SpinnerPage', () => {
   });
 
   it('says so when the wheel has no prizes, and cannot spin', async () => {
-    mockApi({ 'GET /api/v1/spinner/prizes': () => ({ body: [] }), 'GET /api/v1/spinner/status': () => status(true) });
+    mockApi({ 'GET /api/v1/spinner/spins': noSpins, 'GET /api/v1/spinner/prizes': () => ({ body: [] }), 'GET /api/v1/spinner/status': () => status(true) });
     renderApp(routes, { path: '/spinner' });
     expect(await screen.findByText('The wheel has no prizes yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Spin' })).toBeDisabled();

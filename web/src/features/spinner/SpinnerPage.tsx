@@ -6,6 +6,7 @@ import { Page } from '../../components/ui/Page';
 import { ErrorRetry, Loading } from '../../components/ui/States';
 import { ApiError, errorMessage } from '../../lib/api';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+import { SpinHistory } from './SpinHistory';
 import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
 import './spinner.css';
@@ -141,6 +142,7 @@ export default function SpinnerPage() {
           </p>
         )}
       </div>
+      <SpinHistory />
     </Page>
   );
 }

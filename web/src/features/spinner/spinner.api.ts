@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PrizeSet, spinAnswerSchema, spinStatusAnswerSchema } from '../../../../contracts/spinner';
+import type { PrizeSet, spinAnswerSchema, spinsPageAnswerSchema, spinStatusAnswerSchema } from '../../../../contracts/spinner';
 import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
@@ -38,5 +38,13 @@ export function useSpin() {
       void queryClient.invalidateQueries({ queryKey: statusKey });
     },
     onError: (err) => settle(err),
+  });
+}
+
+/** The player's spins, newest first, a page at a time. */
+export function useSpins(page: number) {
+  return useQuery({
+    queryKey: ['spinner', 'spins', page],
+    queryFn: async ({ signal }) => (await api<z.infer<typeof spinsPageAnswerSchema>>('/api/v1/spinner/spins', { query: { page }, signal })).data,
   });
 }

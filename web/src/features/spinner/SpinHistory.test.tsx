@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../../../../contracts/chicken';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import { SpinHistory } from './SpinHistory';
+
+// The first worked example of docs/fairness.md: this seed, client seed and nonce land on segment 1 of 8.
+const SEED = 'a'.repeat(64);
+const PRIZES = ['10', '20', 'LOSE', '50', '5', 'LOSE', '100', '15'];
+
+describe('SpinHistory', () => {
+  beforeEach(() => signIn());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the spins and verifies a revealed one in the browser', async () => {
+    const spin = (over: Record<string, unknown>) => ({
+      _id: 's1',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      prizes: PRIZES,
+      index: 1,
+      prize: '20',
+      amount: 20,
+      serverSeedHash: '',
+      serverSeed: SEED,
+      clientSeed: 'player-seed',
+      nonce: 0,
+      ...over,
+    });
+    const hash = await sha256Hex(SEED);
+    mockApi({
+      'GET /api/v1/spinner/spins': () => ({
+        body: {
+          success: true,
+          message: 'Spins',
+          data: {
+            spins: [spin({ serverSeedHash: hash }), spin({ _id: 's2', serverSeed: null, serverSeedHash: 'f'.repeat(64), nonce: 1 })],
+            page: 1,
+            totalPages: 1,
+            total: 2,
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<SpinHistory />);
+    expect(await screen.findAllByText('Won ₹20')).toHaveLength(2);
+    expect(screen.getByText(/Seed still secret/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Verified: segment 2 of 8, ₹20')).toBeInTheDocument();
+  });
+
+  it('says when a spin does not match its published seed', async () => {
+    const hash = await sha256Hex(SEED);
+    mockApi({
+      'GET /api/v1/spinner/spins': () => ({
+        body: {
+          success: true,
+          message: 'Spins',
+          data: {
+            spins: [
+              {
+                _id: 's1',
+                createdAt: '2026-11-23T10:00:00.000Z',
+                prizes: PRIZES,
+                index: 5,
+                prize: 'LOSE',
+                amount: 0,
+                serverSeedHash: hash,
+                serverSeed: SEED,
+                clientSeed: 'player-seed',
+                nonce: 0,
+              },
+            ],
+            page: 1,
+            totalPages: 1,
+            total: 1,
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<SpinHistory />);
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Does not match: please contact support')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { sha256Hex } from '../../../../contracts/chicken';
+import { drawSpin, type SpinRecord } from '../../../../contracts/spinner';
+import { Pager } from '../../components/ui/Pager';
+import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { useSpins } from './spinner.api';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const label = (prize: string) => (prize === 'LOSE' ? 'LOSE' : `₹${prize}`);
+
+/** Recomputes a spin in this browser from its revealed seed: the hash must match and the draw must land where the wheel stopped. */
+function Verify({ spin }: { spin: SpinRecord }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
+  if (!spin.serverSeed) {
+    return (
+      <span className="wheel-history__note">
+        Seed still secret: <Link to="/fairness">rotate your seed pair</Link> to reveal it.
+      </span>
+    );
+  }
+  const check = async () => {
+    const seed = spin.serverSeed!;
+    const hashOk = (await sha256Hex(seed)) === spin.serverSeedHash;
+    const index = await drawSpin({ serverSeed: seed, clientSeed: spin.clientSeed, nonce: spin.nonce, segments: spin.prizes.length });
+    setOutcome(
+      hashOk && index === spin.index
+        ? `Verified: segment ${index + 1} of ${spin.prizes.length}, ${label(spin.prizes[index])}`
+        : 'Does not match: please contact support',
+    );
+  };
+  return outcome ? (
+    <span className="wheel-history__note" role="status">
+      {outcome}
+    </span>
+  ) : (
+    <button type="button" className="btn btn--ghost wheel-history__verify" onClick={() => void check()}>
+      Verify
+    </button>
+  );
+}
+
+/** The player's spins, each with its seeds and a check anyone can run. */
+export function SpinHistory() {
+  const [page, setPage] = useState(1);
+  const spins = useSpins(page);
+  let body;
+  if (spins.isPending) body = <Loading />;
+  else if (spins.isError) body = <ErrorRetry onRetry={() => void spins.refetch()}>Your spins could not be loaded.</ErrorRetry>;
+  else if (!spins.data.spins.length) body = <Empty>No spins yet.</Empty>;
+  else
+    body = (
+      <>
+        <ul className="wheel-history__list">
+          {spins.data.spins.map((s) => (
+            <li key={s._id} className="wheel-history__item">
+              <div className="wheel-history__row">
+                <time dateTime={s.createdAt}>{when(s.createdAt)}</time>
+                <strong>{s.prize === 'LOSE' ? 'LOSE' : `Won ₹${s.prize}`}</strong>
+              </div>
+              <div className="wheel-history__seeds">
+                Seed hash <code>{s.serverSeedHash.slice(0, 12)}…</code> · client seed <code>{s.clientSeed}</code> · nonce {s.nonce}
+              </div>
+              <Verify spin={s} />
+            </li>
+          ))}
+        </ul>
+        <Pager page={page} totalPages={spins.data.totalPages} onChange={setPage} />
+      </>
+    );
+  return (
+    <section className="wheel-history" aria-labelledby="spin-history-title">
+      <h2 id="spin-history-title" className="wheel-history__title">
+        Your spins
+      </h2>
+      {body}
+    </section>
+  );
+}
