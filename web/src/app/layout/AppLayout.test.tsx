@@ -134,3 +134,13 @@ describe('AppLayout', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });
+
+describe('screen titles', () => {
+  it('names every screen in the browser tab', async () => {
+    const { screenTitle } = await import('./screenTitle');
+    expect(screenTitle('/')).toBe('Home · Rupee Arcade');
+    expect(screenTitle('/deposite')).toBe('Deposit · Rupee Arcade');
+    expect(screenTitle('/telegram-subscription/chicken')).toBe('Telegram Subscription · Rupee Arcade');
+    expect(screenTitle('/nope')).toBe('Not Found · Rupee Arcade');
+  });
+});

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { screenTitle } from './screenTitle';
 import { Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { ReferEarnModal } from '../../features/auth/ReferEarn';
@@ -20,6 +21,10 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [referOpen, setReferOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = screenTitle(pathname);
+  }, [pathname]);
 
   // A page change or signing in or out closes the menu.
   const where = `${pathname}|${signedIn}`;
