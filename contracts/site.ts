@@ -11,6 +11,8 @@ import { ok } from './envelope.js';
 export const siteSettingsSchema = z.object({
   deposit: z.object({ min: z.number(), max: z.number() }),
   withdraw: z.object({ min: z.number(), max: z.number() }),
+  /** Where Help & Support chats open, when the operator has set them. */
+  support: z.object({ whatsapp: z.string().nullable(), telegram: z.string().nullable() }),
   chicken: z.object({
     minBet: z.number(),
     maxBet: z.number(),

@@ -87,6 +87,26 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(OTP_CHANNELS)).min(1)),
   DEV_OUTBOX: bool,
   TELEGRAM_BOT_TOKEN: z.string().optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim().replace(/[\s-]/g, '') : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^\+?\d{8,15}$/, 'must be a phone number such as +919876543210')
+        .optional(),
+    ),
+  SUPPORT_TELEGRAM: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim().replace(/^@/, '') : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, 'must be a Telegram username such as @rupeearcade')
+        .optional(),
+    ),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PHONE: z

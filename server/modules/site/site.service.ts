@@ -21,6 +21,10 @@ export function settings(config: Config): SiteSettings {
   return {
     deposit: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
     withdraw: { min: config.WITHDRAW_MIN, max: config.WITHDRAW_MAX },
+    support: {
+      whatsapp: config.SUPPORT_WHATSAPP ? `https://wa.me/${config.SUPPORT_WHATSAPP.replace(/^\+/, '')}` : null,
+      telegram: config.SUPPORT_TELEGRAM ? `https://t.me/${config.SUPPORT_TELEGRAM}` : null,
+    },
     chicken: {
       minBet: config.GAME_MIN_BET,
       maxBet: config.GAME_MAX_BET,

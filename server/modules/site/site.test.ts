@@ -1,13 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
 import { siteSettingsAnswerSchema } from '../../../contracts/site.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
+import { loadConfig } from '../../config.js';
 import type { App } from '../../types.js';
 
 describe('site settings', () => {
   let app: App;
-  useTestApp((a) => (app = a), { overrides: { DEPOSIT_MIN: 200, DEPOSIT_MAX: 7000, WITHDRAW_MAX: 50_000, GAME_MIN_BET: 20, GAME_RTP: 0.95 } });
+  useTestApp((a) => (app = a), {
+    overrides: { DEPOSIT_MIN: 200, DEPOSIT_MAX: 7000, WITHDRAW_MAX: 50_000, GAME_MIN_BET: 20, GAME_RTP: 0.95 },
+    env: { SUPPORT_WHATSAPP: '+91 98765-43210', SUPPORT_TELEGRAM: '@rupeearcade' },
+  });
 
   it('answers the limits and the ladder the server enforces, from its configuration', async () => {
     const res = await app.inject({ url: '/api/v1/site/settings' });
@@ -15,6 +22,7 @@ describe('site settings', () => {
     const { data } = siteSettingsAnswerSchema.parse(res.json());
     expect(data.deposit).toEqual({ min: 200, max: 7000 });
     expect(data.withdraw).toEqual({ min: 100, max: 50_000 });
+    expect(data.support).toEqual({ whatsapp: 'https://wa.me/919876543210', telegram: 'https://t.me/rupeearcade' });
     expect(data.chicken).toMatchObject({ minBet: 20, maxBet: 10_000, maxWin: 1_000_000, rtp: 0.95 });
     for (const d of DIFFICULTIES) expect(data.chicken.ladders[d]).toEqual(multiplierLadder(d, 0.95));
   });
@@ -37,5 +45,14 @@ describe('site settings', () => {
     });
     expect(deposit.statusCode).toBe(400);
     expect(deposit.json().message).toMatch(/200/);
+  });
+});
+
+describe('support contacts', () => {
+  it('are refused at boot when they cannot be a phone number or a Telegram username', () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) };
+    expect(() => loadConfig({ ...env, SUPPORT_WHATSAPP: 'call us' })).toThrow(/SUPPORT_WHATSAPP: must be a phone number/);
+    expect(() => loadConfig({ ...env, SUPPORT_TELEGRAM: 'https://t.me/x' })).toThrow(/SUPPORT_TELEGRAM: must be a Telegram username/);
+    expect(loadConfig(env).SUPPORT_WHATSAPP).toBeUndefined();
   });
 });

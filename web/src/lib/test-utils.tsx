@@ -29,6 +29,7 @@ export function signIn(overrides: Partial<SessionUser> = {}): SessionUser {
 export const SITE_SETTINGS: SiteSettings = {
   deposit: { min: 100, max: 5000 },
   withdraw: { min: 100, max: 100_000 },
+  support: { whatsapp: 'https://wa.me/919876543210', telegram: 'https://t.me/rupeearcade' },
   chicken: {
     minBet: 10,
     maxBet: 10_000,

@@ -107,7 +107,7 @@ describe('AppLayout', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
   });
 
-  it('opens Help & Support with two chat buttons', async () => {
+  it('opens Help & Support with the chat contacts the operator configured', async () => {
     const me = signIn();
     serverFor(me);
     const user = userEvent.setup();
@@ -115,8 +115,10 @@ describe('AppLayout', () => {
     await user.click(await screen.findByRole('button', { name: /Open menu/ }));
     await user.click(screen.getByRole('button', { name: 'Help & Support' }));
     const help = screen.getByRole('dialog', { name: 'Help & Support' });
-    expect(within(help).getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute('target', '_blank');
-    expect(within(help).getByRole('link', { name: 'Chat on Telegram' })).toHaveAttribute('target', '_blank');
+    const whatsapp = await within(help).findByRole('link', { name: 'Chat on WhatsApp' });
+    expect(whatsapp).toHaveAttribute('href', 'https://wa.me/919876543210');
+    expect(whatsapp).toHaveAttribute('target', '_blank');
+    expect(within(help).getByRole('link', { name: 'Chat on Telegram' })).toHaveAttribute('href', 'https://t.me/rupeearcade');
   });
 
   it('signs out from the menu: the server is told, and the header offers Login again', async () => {
