@@ -119,7 +119,7 @@ describe('player accounts in the browser', () => {
 
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Account verified successfully! You can now sign in.').waitFor();
-    expect(await page.title()).toBe('Home · Rupee Arcade');
+    await expect.poll(() => page.title()).toBe('Home · Rupee Arcade');
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
     // The session is the httpOnly cookies; no token is readable by a script.
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
