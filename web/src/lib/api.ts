@@ -81,5 +81,11 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   return json as T;
 }
 
-/** The error message to show a person, with a fallback for network failures. */
-export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+/** The error message to show a person, in words, with a fallback for network failures. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  // A refused field: its own sentence ("Password must contain a number"), not "newPassword: …".
+  const first = (err.body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
+  if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return first;
+  return err.message;
+}
