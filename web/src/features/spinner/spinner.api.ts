@@ -5,14 +5,16 @@ import { api } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
-export const prizesKey = ['spinner', 'prizes'] as const;
+const prizesKey = ['spinner', 'prizes'] as const;
 const statusKey = ['spinner', 'status'] as const;
 
 /** The wheel's prizes (the first set; none when the back office has not made one). */
 export function useWheel() {
   return useQuery({
     queryKey: prizesKey,
-    queryFn: async ({ signal }) => (await api<PrizeSet[]>('/api/v1/spinner/prizes', { anonymous: true, signal }))[0]?.prizes ?? [],
+    // Cached as the server answers it (the back office reads the same entry), the wheel picked from it.
+    queryFn: ({ signal }) => api<PrizeSet[]>('/api/v1/spinner/prizes', { anonymous: true, signal }),
+    select: (sets) => sets[0]?.prizes ?? [],
   });
 }
 
