@@ -1,37 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkInternationalPhone } from '../../contracts/accounts';
-import { baseURL, launch, newPage, outboxCodes, shot, signInBrowser } from './browser';
+import { call, freshPhone, registerVerified } from './api';
+import { launch, newPage, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
-
-type Json = { success?: boolean; message?: string; data?: unknown; [k: string]: unknown };
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as Json;
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ''}`);
-  return json;
-}
-
-function freshPhone(): string {
-  for (;;) {
-    const checked = checkInternationalPhone(`+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-    if (checked.ok) return checked.e164;
-  }
-}
-
-async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const found = (await outboxCodes(to)).find((m) => m.channel === channel && m.code);
-    if (found) return found.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${channel} code for ${to}`);
-}
 
 interface Player {
   userId: string;
@@ -45,9 +16,7 @@ async function fundedPlayer(): Promise<Player> {
   const email = `chicken.${Date.now().toString(36)}@e2e.test`;
   const phoneNumber = freshPhone();
   const password = 'Chicken#2024';
-  const registered = await call('POST', '/api/v1/users/register', { fullName: 'Ravi Kumar', email, phoneNumber, password, ref_by: null });
-  const userId = registered.userId as string;
-  await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
+  const userId = await registerVerified('Ravi Kumar', email, phoneNumber, password);
   const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
   const deposit = await call(
     'POST',

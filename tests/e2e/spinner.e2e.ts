@@ -1,37 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkInternationalPhone } from '../../contracts/accounts';
-import { baseURL, launch, newPage, outboxCodes, shot, signInBrowser } from './browser';
+import { call, freshPhone, registerVerified } from './api';
+import { launch, newPage, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
-
-type Json = { message?: string; data?: unknown; [k: string]: unknown };
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => ({}))) as Json;
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.message ?? ''}`);
-  return json;
-}
-
-async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const found = (await outboxCodes(to)).find((m) => m.channel === channel && m.code);
-    if (found) return found.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${channel} code for ${to}`);
-}
-
-function freshPhone(): string {
-  for (;;) {
-    const checked = checkInternationalPhone(`+9196${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-    if (checked.ok) return checked.e164;
-  }
-}
 
 describe('spinner: a player spins and the server pays the prize', () => {
   let browser: Browser;
@@ -41,16 +12,13 @@ describe('spinner: a player spins and the server pays the prize', () => {
   beforeAll(async () => {
     // Every segment pays ₹30, so the prize is known whatever the draw.
     const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
-    const [wheel] = (await call('GET', '/api/v1/spinner/prizes')) as unknown as { _id: string }[];
+    const [wheel] = await call<{ _id: string }[]>('GET', '/api/v1/spinner/prizes');
     await call('PUT', `/api/v1/spinner/prize/${wheel._id}`, { prizes: ['30', '30', '30'] }, admin.accessToken);
 
     const email = `spin.${Date.now().toString(36)}@e2e.test`;
-    const phoneNumber = freshPhone();
+    const phoneNumber = freshPhone('+9196');
     const password = 'Spinner#2024';
-    const { userId } = (await call('POST', '/api/v1/users/register', { fullName: 'Kavya Iyer', email, phoneNumber, password, ref_by: null })) as {
-      userId: string;
-    };
-    await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
+    const userId = await registerVerified('Kavya Iyer', email, phoneNumber, password);
     const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
     player = { id: userId, email, password, token: login.accessToken };
 

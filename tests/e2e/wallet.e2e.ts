@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, newPage, outboxCodes, PHONE, shot, signInBrowser } from './browser';
+import { registerVerified } from './api';
+import { DESKTOP, launch, newPage, PHONE, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** A 232×232 black-and-white PNG that looks like a QR code. */
@@ -11,33 +12,6 @@ const QR_PNG = Buffer.from(
 const QR_WIDTH = 232;
 
 type SessionPage = Page & { problems?: string[] };
-
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const found = (await outboxCodes(to)).find((m) => m.channel === channel && m.code);
-    if (found) return found.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${channel} code for ${to}`);
-}
-
-/** Registers and verifies a player through the API, as the register screen and the OTP modal do. */
-async function registerPlayer(email: string, phoneNumber: string, password: string) {
-  const reg = await call<{ userId: string }>('POST', '/api/v1/users/register', { fullName: 'Meera Nair', email, phoneNumber, password, ref_by: null });
-  await call('POST', '/api/v1/otp/verify', { userId: reg.userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
-  return reg.userId;
-}
 
 /** Signs in as the login screen does: the session cookies in the browser, the user in local storage. */
 async function signIn(page: Page, email: string, password: string) {
@@ -91,7 +65,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
 
   beforeAll(async () => {
     browser = await launch();
-    await registerPlayer(email, phone, password);
+    await registerVerified('Meera Nair', email, phone, password);
     player = await newPage(browser, PHONE);
     admin = await newPage(browser, PHONE);
     adminDesktop = await newPage(browser, DESKTOP);

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,4 +62,9 @@ export function useTestApp(use: (app: App) => unknown, options: TestAppOptions =
   afterAll(async () => {
     await app?.close();
   });
+}
+
+/** Runs SQL and answers its rows (the result type differs between PGlite and pg). */
+export async function rows<T>(app: App, query: SQL): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 }

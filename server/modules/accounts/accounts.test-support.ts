@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { checkInternationalPhone } from '../../../contracts/accounts.js';
@@ -91,7 +90,4 @@ export function refresh(app: App, refreshToken: string) {
   return app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken } });
 }
 
-/** Runs SQL and answers its rows (the result type differs between PGlite and pg). */
-export async function rows<T>(app: App, query: SQL): Promise<T[]> {
-  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export { rows } from '../../../tests/helpers/app.js';

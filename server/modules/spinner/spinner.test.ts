@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drawSpin, prizeRupees } from '../../../contracts/spinner.js';
-import { useTestApp } from '../../../tests/helpers/app.js';
+import { rows, useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { manualClock } from '../../lib/clock.js';
 import type { App } from '../../types.js';
 import { balanceOf } from '../ledger/index.js';
-
-const rows = async <T>(app: App, query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe('the prize wheel', () => {
   let app: App;
