@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import { formatDateTime } from '../../lib/format';
 import BetsPage from './BetsPage';
 
 const bet = (n: number, over: Record<string, unknown> = {}) => ({
@@ -44,7 +45,7 @@ describe('BetsPage', () => {
               1,
               2,
             )
-          : page([bet(0, { payoutAmount: 77.7 })], 2, 2),
+          : page([bet(0, { payoutAmount: 77.7 }), bet(-1, { multiplier: 1, payoutAmount: 10 })], 2, 2),
     });
     const user = userEvent.setup();
     renderApp(<BetsPage />, { path: '/bets' });
@@ -60,7 +61,7 @@ describe('BetsPage', () => {
     expect(within(won).getByText('+₹20.40')).toHaveClass('chicken-bets__win');
     // In its own column on wide screens, under the bet on narrow phones (the stylesheet shows one).
     expect(within(won).getAllByText('2.04x')).toHaveLength(2);
-    expect(within(won).getByText('9 Mar 2025')).toBeInTheDocument();
+    expect(within(won).getByText(/^2025-03-(09|10) \d\d:\d\d (AM|PM)$/)).toHaveTextContent(formatDateTime('2025-03-09T14:30:00.000Z'));
     const link = within(won).getByRole('link', { name: /Verify/ });
     const target = new URL(link.getAttribute('href')!, 'http://x');
     expect(target.pathname).toBe('/fairness');
@@ -83,6 +84,8 @@ describe('BetsPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('+₹77.70')).toBeInTheDocument();
+    // Cashed out before the first step: the stake came back, which is not a win.
+    expect(screen.getByText('Returned ₹10.00')).toHaveClass('chicken-bets__returned');
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(api.find('GET', '/api/v1/bets').map((c) => c.query.get('page'))).toEqual(['1', '2']);
@@ -103,5 +106,16 @@ describe('BetsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Refer and Earn' }));
     expect(await screen.findByText('Referral screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/refer-earn');
+  });
+
+  it('switches to the spins list when it is given one', async () => {
+    mockApi({ 'GET /api/v1/bets': () => page([bet(3)], 1, 1) });
+    const user = userEvent.setup();
+    renderApp(<BetsPage spins={<p>The spins</p>} />, { path: '/bets' });
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Chicken Road' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Spins' }));
+    expect(screen.getByText('The spins')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

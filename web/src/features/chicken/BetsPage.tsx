@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../lib/useSession';
 import { betsKey, chickenApi, type BetRecord } from './chicken.api';
 import './chicken.css';
@@ -24,24 +26,27 @@ export function verifyHref(bet: BetRecord): string {
   return `/fairness?${params}`;
 }
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const timeText = (iso: string) => new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
-
+/** A win pays more than the stake; a cash-out before the first step gives the stake back, which is no win. */
 function Result({ bet }: { bet: BetRecord }) {
   if (bet.state === 'playing') return <span className="chicken-bets__open">In play</span>;
-  if (bet.payoutAmount > 0) return <span className="chicken-bets__win">+{formatRupees(bet.payoutAmount)}</span>;
+  if (bet.payoutAmount > bet.betAmount) return <span className="chicken-bets__win">+{formatRupees(bet.payoutAmount)}</span>;
+  if (bet.payoutAmount > 0) return <span className="chicken-bets__returned">Returned {formatRupees(bet.payoutAmount)}</span>;
   return <span className="chicken-bets__loss">-{formatRupees(bet.betAmount)}</span>;
 }
 
-/** All Bets (/bets): the player's Chicken Road rounds, newest first, each verifiable once ended. */
-export default function BetsPage() {
-  const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: betsKey(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
-  const bets = query.data?.bets ?? [];
-  const totalPages = Math.max(1, query.data?.totalPages ?? 1);
-  const hidden = bets.some((b) => b.state !== 'playing' && !b.serverSeed);
+type Tab = 'rounds' | 'spins';
+const TABS = [
+  { value: 'rounds', label: 'Chicken Road' },
+  { value: 'spins', label: 'Spins' },
+] as const;
 
+/**
+ * All Bets (/bets): the player's Chicken Road rounds, newest first, each verifiable once ended;
+ * given the spins list (another feature's), a switch shows it instead.
+ */
+export default function BetsPage({ spins }: { spins?: ReactNode }) {
+  const [tab, setTab] = useState<Tab>('rounds');
+  const navigate = useNavigate();
   return (
     <Page
       title="All Bets"
@@ -51,83 +56,93 @@ export default function BetsPage() {
         </Button>
       }
     >
-      <div className="chicken-bets">
-        {query.isLoading ? (
-          <Loading />
-        ) : query.error ? (
-          <ErrorText>{errorMessage(query.error, 'Failed to load your bets.')}</ErrorText>
-        ) : bets.length === 0 ? (
-          <Empty>
-            No bets found. <Link to="/chicken-road">Play Chicken Road</Link>
-          </Empty>
-        ) : (
-          <div className="card chicken-bets__card">
-            <table className="chicken-bets__table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col" className="chicken-bets__diff">
-                    Difficulty
-                  </th>
-                  <th scope="col" className="num chicken-bets__bet">
-                    Bet
-                  </th>
-                  <th scope="col" className="num chicken-bets__mult">
-                    Multiplier
-                  </th>
-                  <th scope="col" className="num">
-                    Result
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {bets.map((bet) => (
-                  <tr key={bet._id}>
-                    <td>
-                      <span className="chicken-bets__date">{dateText(bet.createdAt)}</span>
-                      <span className="chicken-bets__time">
-                        <span className="chicken-bets__clock">{timeText(bet.createdAt)}</span>
-                        <span className="chicken-bets__diff-inline"> · {bet.difficulty}</span>
-                      </span>
-                      <span className="chicken-bets__bet-inline">
-                        Bet {formatRupees(bet.betAmount)} · {bet.multiplier.toFixed(2)}x
-                      </span>
-                      {bet.state !== 'playing' &&
-                        (bet.serverSeed ? (
-                          <Link
-                            className="chicken-bets__verify"
-                            to={verifyHref(bet)}
-                            aria-label={`Verify the bet of ${dateText(bet.createdAt)} ${timeText(bet.createdAt)}`}
-                          >
-                            Verify
-                          </Link>
-                        ) : (
-                          <span className="chicken-bets__hidden">Seed hidden*</span>
-                        ))}
-                    </td>
-                    <td className="chicken-bets__diff">{bet.difficulty}</td>
-                    <td className="num chicken-bets__bet">
-                      {formatRupees(bet.betAmount)}
-                      <span className="chicken-bets__mult-inline">{bet.multiplier.toFixed(2)}x</span>
-                    </td>
-                    <td className="num chicken-bets__mult">{bet.multiplier.toFixed(2)}x</td>
-                    <td className="num">
-                      <Result bet={bet} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {hidden && (
-          <p className="chicken-bets__note">
-            * A round's server seed stays secret while its seed pair is in use, so nobody can work out the traps ahead. Rotating the seed pair on the{' '}
-            <Link to="/fairness">Provably fair</Link> page reveals it, and the round can then be verified.
-          </p>
-        )}
-        <Pager page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} busy={query.isFetching} />
-      </div>
+      {spins && <SegmentedControl label="Which bets" options={TABS} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
+      {spins && tab === 'spins' ? spins : <Rounds />}
     </Page>
+  );
+}
+
+function Rounds() {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: betsKey(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
+  const bets = query.data?.bets ?? [];
+  const totalPages = Math.max(1, query.data?.totalPages ?? 1);
+  const hidden = bets.some((b) => b.state !== 'playing' && !b.serverSeed);
+
+  return (
+    <div className="chicken-bets">
+      {query.isLoading ? (
+        <Loading />
+      ) : query.error ? (
+        <ErrorText>{errorMessage(query.error, 'Failed to load your bets.')}</ErrorText>
+      ) : bets.length === 0 ? (
+        <Empty>
+          No bets found. <Link to="/chicken-road">Play Chicken Road</Link>
+        </Empty>
+      ) : (
+        <div className="card chicken-bets__card">
+          <table className="chicken-bets__table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className="chicken-bets__diff">
+                  Difficulty
+                </th>
+                <th scope="col" className="num chicken-bets__bet">
+                  Bet
+                </th>
+                <th scope="col" className="num chicken-bets__mult">
+                  Multiplier
+                </th>
+                <th scope="col" className="num">
+                  Result
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bets.map((bet) => (
+                <tr key={bet._id}>
+                  <td>
+                    <time className="chicken-bets__date" dateTime={bet.createdAt}>
+                      {formatDateTime(bet.createdAt)}
+                    </time>
+                    <span className="chicken-bets__time">
+                      <span className="chicken-bets__diff-inline">{bet.difficulty}</span>
+                    </span>
+                    <span className="chicken-bets__bet-inline">
+                      Bet {formatRupees(bet.betAmount)} · {bet.multiplier.toFixed(2)}x
+                    </span>
+                    {bet.state !== 'playing' &&
+                      (bet.serverSeed ? (
+                        <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={`Verify the bet of ${formatDateTime(bet.createdAt)}`}>
+                          Verify
+                        </Link>
+                      ) : (
+                        <span className="chicken-bets__hidden">Seed hidden*</span>
+                      ))}
+                  </td>
+                  <td className="chicken-bets__diff">{bet.difficulty}</td>
+                  <td className="num chicken-bets__bet">
+                    {formatRupees(bet.betAmount)}
+                    <span className="chicken-bets__mult-inline">{bet.multiplier.toFixed(2)}x</span>
+                  </td>
+                  <td className="num chicken-bets__mult">{bet.multiplier.toFixed(2)}x</td>
+                  <td className="num">
+                    <Result bet={bet} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hidden && (
+        <p className="chicken-bets__note">
+          * A round's server seed stays secret while its seed pair is in use, so nobody can work out the traps ahead. Rotating the seed pair on the{' '}
+          <Link to="/fairness">Provably fair</Link> page reveals it, and the round can then be verified.
+        </p>
+      )}
+      <Pager page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} busy={query.isFetching} />
+    </div>
   );
 }

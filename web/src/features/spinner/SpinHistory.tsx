@@ -4,9 +4,10 @@ import { sha256Hex } from '../../../../contracts/chicken';
 import { drawSpin, type SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { formatDateTime } from '../../lib/format';
 import { useSpins } from './spinner.api';
+import './spinner.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const label = (prize: string) => (prize === 'LOSE' ? 'LOSE' : `₹${prize}`);
 
 /** Recomputes a spin in this browser from its revealed seed: the hash must match and the draw must land where the wheel stopped. */
@@ -55,7 +56,7 @@ export function SpinHistory() {
           {spins.data.spins.map((s) => (
             <li key={s._id} className="wheel-history__item">
               <div className="wheel-history__row">
-                <time dateTime={s.createdAt}>{when(s.createdAt)}</time>
+                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
                 <strong>{s.prize === 'LOSE' ? 'LOSE' : `Won ₹${s.prize}`}</strong>
               </div>
               <div className="wheel-history__seeds">

@@ -3,6 +3,7 @@ import { HISTORY_TYPE_LABELS } from '../../../../contracts/wallet';
 import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
+import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../lib/useSession';
 import { useWalletHistory, type WalletTransaction } from './wallet.api';
 import './wallet.css';
@@ -49,6 +50,9 @@ export default function TransactionsPage() {
               <tr key={t._id ?? t.id}>
                 <td className="wallet-table__type">
                   {HISTORY_TYPE_LABELS[t.type] ?? t.type}
+                  <time className="wallet-table__date" dateTime={t.createdAt}>
+                    {formatDateTime(t.createdAt)}
+                  </time>
                   <span className="wallet-table__method-inline">{t.method}</span>
                 </td>
                 <td className="wallet-table__method">{t.method}</td>
