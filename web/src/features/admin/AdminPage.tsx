@@ -2,11 +2,16 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../lib/useSession';
 import { sectionsFor } from './admin.sections';
 import { AdminShell } from './AdminShell';
+import GameHistoryPage from './GameHistoryPage';
 import './admin.css';
 
-/** The back office; the stored user must be an admin (spec §2), and sees only the pages they hold. */
+/**
+ * The back office; an admin sees only the pages they hold (spec §2). A regular user sees only
+ * their Game History; a visitor who is not signed in goes home.
+ */
 export default function AdminPage() {
   const { user } = useSession();
-  if (!user || user.role !== 'admin') return <Navigate to="/" replace />;
+  if (!user) return <Navigate to="/" replace />;
+  if (user.role !== 'admin') return <GameHistoryPage userId={user._id} />;
   return <AdminShell sections={sectionsFor(user.accessPages)} />;
 }

@@ -75,12 +75,39 @@ describe('AdminPage', () => {
     expect(tabNames()).toEqual(['Games', 'Telegram Deposite', 'Telegram', 'Spinner Prices', 'Refer Amount', 'Notification']);
   });
 
-  it('sends a player to the home page', () => {
-    emptyApi();
-    signIn({ role: 'user' });
+  it('shows a player only their Game History: all their bets, as the default type aviator asks', async () => {
+    const me = signIn({ role: 'user' });
+    const api = mockApi({
+      [`GET /api/v1/admin/game-history/${me._id}/aviator`]: () => ({
+        body: {
+          success: true,
+          data: [
+            { _id: 'r2', createdAt: '2026-11-23T10:00:00.000Z', betAmount: 50, payoutAmount: 101 },
+            { _id: 'r1', createdAt: '2026-11-22T10:00:00.000Z', betAmount: 25, payoutAmount: 0 },
+          ],
+        },
+      }),
+    });
     renderApp(routes, { path: '/admin' });
-    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Game History' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Balance']);
+    expect(within(table).getByText('+₹51.00')).toBeInTheDocument();
+    expect(within(table).getByText('−₹25.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refer and Earn' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(api.find('GET', `/api/v1/admin/game-history/${me._id}/aviator`)).toHaveLength(1);
+  });
+
+  it('says "Failed to fetch data" when Game History cannot load', async () => {
+    const me = signIn({ role: 'user' });
+    mockApi({ [`GET /api/v1/admin/game-history/${me._id}/aviator`]: () => ({ status: 500, body: { success: false, message: 'boom' } }) });
+    renderApp(routes, { path: '/admin' });
+    expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
   });
 
   it('sends a visitor without a stored user to the home page', () => {
