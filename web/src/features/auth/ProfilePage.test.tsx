@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import ProfilePage from './ProfilePage';
-import ReferEarnPage from './ReferEarnPage';
+import { ReferEarnModal } from './ReferEarn';
 
 const routes = [
   { path: '/', element: <p>Home page</p> },
   { path: '/profile', element: <ProfilePage /> },
-  { path: '/refer-earn', element: <ReferEarnPage /> },
+  { path: '/refer-earn', element: <ReferEarnModal open onClose={() => undefined} /> },
 ];
 
 describe('ProfilePage', () => {
@@ -121,13 +121,5 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.getByLabelText('Your referral link')).toHaveValue('http://x/signup?ref=Q'));
     expect(screen.getByRole('button', { name: 'Copy' })).toBeEnabled();
     logged.mockRestore();
-  });
-
-  it('/refer-earn shows the same panel as a page', async () => {
-    const me = signIn();
-    mockApi({ [`GET /api/v1/users/referral-link/${me._id}`]: () => ({ body: { referralLink: 'http://x/signup?ref=Q' } }) });
-    renderApp(routes, { path: '/refer-earn' });
-    expect(screen.getByRole('heading', { name: 'Refer & Earn' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Your referral link')).toHaveValue('http://x/signup?ref=Q'));
   });
 });

@@ -4,27 +4,13 @@ import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { ErrorRetry } from '../../components/ui/States';
+import { copyText } from '../../lib/clipboard';
 import { useSession } from '../../lib/useSession';
 import { notify } from '../../lib/toast';
 import { fetchReferralLink } from './auth.api';
 import './auth.css';
 
 export const REFER_TITLE = 'Refer & Earn';
-
-/** Copies with the Clipboard API, or with a hidden textarea where that API is missing (plain http). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
 
 /** The player's referral link with Copy and Share via WhatsApp; both wait until a link exists. */
 export function ReferEarnPanel() {
