@@ -20,7 +20,12 @@ function serverFor(user?: { _id: string }) {
   return mockApi({
     'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
     'POST /api/v1/users/logout': () => ({ body: { success: true } }),
-    ...(user ? { 'GET /api/v1/users/me': () => ({ body: { user: JSON.parse(localStorage.getItem('user')!) } }) } : {}),
+    ...(user
+      ? {
+          'GET /api/v1/users/me': () => ({ body: { user: JSON.parse(localStorage.getItem('user')!) } }),
+          [`GET /api/v1/users/balance/${user._id}`]: () => ({ body: { balance: 1234.5 } }),
+        }
+      : {}),
   });
 }
 
@@ -32,7 +37,9 @@ describe('AppLayout', () => {
     serverFor();
     renderApp(routes, { path: '/' });
     expect(await screen.findByText('Home page')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Rupee Arcade, home' })).toHaveAttribute('href', '/');
+    // The logo link's name is the text it shows.
+    expect(screen.getByRole('link', { name: 'Rupee Arcade' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: /^Balance/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup');
     expect(screen.queryByRole('button', { name: /Open menu/ })).not.toBeInTheDocument();
@@ -53,6 +60,8 @@ describe('AppLayout', () => {
     renderApp(routes, { path: '/' });
     const avatar = await screen.findByRole('button', { name: 'Open menu for zara Khan' });
     expect(avatar).toHaveTextContent('Z');
+    // The balance shows in the header on every signed-in screen, and opens the deposit screen.
+    expect(await screen.findByRole('link', { name: 'Balance ₹1,234, deposit' })).toHaveAttribute('href', '/deposite');
     expect(avatar).toHaveAttribute('aria-expanded', 'false');
     await user.click(avatar);
     const menu = screen.getByRole('dialog', { name: 'Menu' });

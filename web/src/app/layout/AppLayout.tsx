@@ -40,7 +40,8 @@ export function AppLayout() {
       <a className="layout-skip" href="#main">
         Skip to content
       </a>
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      {/* The game screen has its own balance badge beside the game title (spec). */}
+      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} showBalance={pathname !== '/chicken-road'} />
       <main id="main" className="app__main layout-main" tabIndex={-1}>
         {status === 'loading' ? <Loading /> : <Outlet />}
       </main>

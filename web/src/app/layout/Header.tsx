@@ -1,21 +1,33 @@
 import { Link } from 'react-router';
-import { useSession } from '../../lib/useSession';
+import { formatBalance, useBalance, useSession } from '../../lib/useSession';
 
+/** The logo links home; its name is its text, "Rupee Arcade". */
 export function Logo() {
   return (
-    <Link to="/" className="layout-logo" aria-label="Rupee Arcade, home">
+    <Link to="/" className="layout-logo">
       <span className="layout-logo__coin" aria-hidden="true">
         ₹
       </span>
-      <span className="layout-logo__word" aria-hidden="true">
-        Rupee<span>Arcade</span>
+      <span className="layout-logo__word">
+        Rupee <span>Arcade</span>
       </span>
     </Link>
   );
 }
 
-/** Logo; signed in, a circle with the first letter of the name opens the side menu; signed out, Login and Register. */
-export function Header({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
+/** The wallet balance on every signed-in screen; it opens the deposit screen. */
+function BalanceBadge() {
+  const balance = useBalance();
+  const text = balance.data === undefined ? '₹…' : formatBalance(balance.data);
+  return (
+    <Link to="/deposite" className="layout-balance" aria-label={`Balance ${text}, deposit`}>
+      {text}
+    </Link>
+  );
+}
+
+/** Logo; signed in, the balance (unless the screen shows its own) and a circle with the first letter of the name opens the side menu; signed out, Login and Register. */
+export function Header({ menuOpen, onOpenMenu, showBalance = true }: { menuOpen: boolean; onOpenMenu: () => void; showBalance?: boolean }) {
   const { user, signedIn } = useSession();
   const initial = user?.fullName?.trim().charAt(0).toUpperCase() || '?';
   return (
@@ -23,16 +35,19 @@ export function Header({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu
       <div className="layout-header__inner">
         <Logo />
         {signedIn ? (
-          <button
-            type="button"
-            className="layout-avatar"
-            aria-label={`Open menu for ${user?.fullName ?? 'your account'}`}
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={onOpenMenu}
-          >
-            {initial}
-          </button>
+          <div className="layout-header__account">
+            {showBalance && <BalanceBadge />}
+            <button
+              type="button"
+              className="layout-avatar"
+              aria-label={`Open menu for ${user?.fullName ?? 'your account'}`}
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onClick={onOpenMenu}
+            >
+              {initial}
+            </button>
+          </div>
         ) : (
           <nav className="layout-header__auth" aria-label="Account">
             <Link className="btn btn--ghost layout-header__btn" to="/login">

@@ -49,26 +49,32 @@ function ChickenArt() {
   );
 }
 
+/**
+ * One game: the title is the link (its name is the title), stretched over the whole card so the
+ * picture, the blurb and Play open the game too.
+ */
 export function GameCard({ game }: { game: GameInfo }) {
   return (
     <article className="home-card">
-      <Link to={game.path} className="home-card__link" aria-describedby={`home-card-${game.key}-blurb`}>
-        <div className="home-card__art">
-          <ChickenArt />
-          <span className="home-card__badge">Live</span>
+      <div className="home-card__art">
+        <ChickenArt />
+        <span className="home-card__badge">Live</span>
+      </div>
+      <div className="home-card__body">
+        <div>
+          <h3 className="home-card__title">
+            <Link to={game.path} className="home-card__link" aria-describedby={`home-card-${game.key}-blurb`}>
+              {game.title}
+            </Link>
+          </h3>
+          <p id={`home-card-${game.key}-blurb`} className="home-card__blurb">
+            {game.blurb}
+          </p>
         </div>
-        <div className="home-card__body">
-          <div>
-            <h3 className="home-card__title">{game.title}</h3>
-            <p id={`home-card-${game.key}-blurb`} className="home-card__blurb">
-              {game.blurb}
-            </p>
-          </div>
-          <span className="home-card__play" aria-hidden="true">
-            Play
-          </span>
-        </div>
-      </Link>
+        <span className="home-card__play" aria-hidden="true">
+          Play
+        </span>
+      </div>
     </article>
   );
 }
