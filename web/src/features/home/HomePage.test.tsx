@@ -20,9 +20,10 @@ describe('HomePage', () => {
   it('shows one card per visible game: Chicken Road links to /chicken-road', async () => {
     server(null);
     renderApp(routes);
-    const card = (await screen.findByRole('heading', { name: 'Chicken Road' })).closest('a')!;
-    expect(card).toHaveAttribute('href', '/chicken-road');
-    expect(within(card).getByText('Dodge cars, cross the road, and test your reflexes.')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Chicken Road' });
+    expect(link).toHaveAttribute('href', '/chicken-road');
+    expect(link).toHaveAccessibleDescription('Dodge cars, cross the road, and test your reflexes.');
+    expect(link.closest('h3')).toBeInTheDocument();
   });
 
   it('shows no card for a hidden game', async () => {
@@ -109,5 +110,54 @@ describe('HomePage', () => {
     await waitFor(() => expect(api.find('GET', '/api/v1/notification/get')).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Chicken Road' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a signed-in player their last results and how it works, below the cards', async () => {
+    signIn();
+    const bet = (n: number, over: Record<string, unknown>) => ({
+      _id: `b${n}`,
+      roundId: `b${n}`,
+      createdAt: '2026-11-23T11:30:00.000Z',
+      difficulty: 'Easy',
+      betAmount: 10,
+      multiplier: 1,
+      payoutAmount: 0,
+      state: 'lost',
+      lanesCrossed: 1,
+      serverSeedHash: 'ab'.repeat(32),
+      serverSeed: null,
+      clientSeed: 'c',
+      nonce: n,
+      ...over,
+    });
+    mockApi({
+      'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
+      'GET /api/v1/notification/get': () => ({ body: { success: true, message: null } }),
+      'GET /api/v1/bets': () => ({
+        body: {
+          success: true,
+          data: {
+            bets: [bet(3, { state: 'won', payoutAmount: 20.4 }), bet(2, { state: 'won', payoutAmount: 10 }), bet(1, {})],
+            page: 1,
+            totalPages: 1,
+            total: 3,
+          },
+        },
+      }),
+    });
+    renderApp(routes);
+    const results = await screen.findByRole('region', { name: 'Your last results' });
+    const items = await within(results).findAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('.home-results__amount')?.textContent)).toEqual(['+₹20.40', 'Returned ₹10.00', '-₹10.00']);
+    expect(within(results).getByRole('link', { name: 'All bets' })).toHaveAttribute('href', '/bets');
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows a visitor how it works, and no results', async () => {
+    server(null);
+    renderApp(routes);
+    expect(await screen.findByRole('region', { name: 'How it works' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your last results' })).not.toBeInTheDocument();
   });
 });

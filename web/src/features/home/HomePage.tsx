@@ -4,10 +4,12 @@ import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 import { GameCard } from './GameCard';
+import { HowItWorks, LastResults } from './LastResults';
 import { NotificationDialog } from './NotificationDialog';
 import './home.css';
 
-export default function HomePage() {
+/** Home; `covered` when another dialog sits over it, which holds back the notification dialog. */
+export default function HomePage({ covered = false }: { covered?: boolean }) {
   const { signedIn } = useSession();
   const { games, data, isPending, isError, isFetching, refetch } = useVisibleGames();
   return (
@@ -44,6 +46,8 @@ export default function HomePage() {
           </div>
         )}
       </section>
+      {signedIn && <LastResults />}
+      <HowItWorks signedIn={signedIn} />
       <nav className="home-fab" aria-label="Shortcuts">
         <Link
           className="home-fab__btn home-fab__btn--telegram"
@@ -57,7 +61,7 @@ export default function HomePage() {
           <Icon name="wheel" size={26} />
         </Link>
       </nav>
-      <NotificationDialog />
+      {!covered && <NotificationDialog />}
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import type { BetRecord, betsPageSchema } from '../../../../contracts/chicken';
+import type { Ok } from '../../../../contracts/envelope';
+import { ErrorRetry, Loading } from '../../components/ui/States';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { formatRupees } from '../../lib/useSession';
+
+const SHOWN = 5;
+
+function outcome(bet: BetRecord): { text: string; tone: string } {
+  if (bet.state === 'playing') return { text: 'In play', tone: 'home-results__open' };
+  if (bet.payoutAmount > bet.betAmount) return { text: `+${formatRupees(bet.payoutAmount)}`, tone: 'home-results__win' };
+  if (bet.payoutAmount > 0) return { text: `Returned ${formatRupees(bet.payoutAmount)}`, tone: '' };
+  return { text: `-${formatRupees(bet.betAmount)}`, tone: 'home-results__loss' };
+}
+
+/** The signed-in player's latest rounds, so home shows where they stand at a glance. */
+export function LastResults() {
+  const results = useQuery({
+    queryKey: ['home', 'last-results'],
+    queryFn: async ({ signal }) =>
+      (await api<Ok<typeof betsPageSchema>>('/api/v1/bets', { query: { page: 1 }, signal })).data as z.infer<typeof betsPageSchema>,
+  });
+  let body;
+  if (results.isPending) body = <Loading />;
+  else if (results.isError)
+    body = (
+      <ErrorRetry onRetry={() => void results.refetch()} busy={results.isFetching}>
+        Your last results could not be loaded.
+      </ErrorRetry>
+    );
+  else if (!results.data.bets.length) body = <p className="home-results__empty">No rounds yet. Your results will show here after your first game.</p>;
+  else
+    body = (
+      <ul className="home-results__list">
+        {results.data.bets.slice(0, SHOWN).map((bet) => {
+          const { text, tone } = outcome(bet);
+          return (
+            <li key={bet._id} className="home-results__item">
+              <span>
+                <span className="home-results__game">Chicken Road · {bet.difficulty}</span>
+                <time className="home-results__when" dateTime={bet.createdAt}>
+                  {formatDateTime(bet.createdAt)}
+                </time>
+              </span>
+              <span className={`home-results__amount ${tone}`}>{text}</span>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <section className="home-results" aria-labelledby="home-results-title">
+      <div className="home-results__head">
+        <h2 id="home-results-title" className="home-section-title">
+          Your last results
+        </h2>
+        <Link to="/bets">All bets</Link>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/** Three steps from sign-up to cash-out, and where to check that a round was fair. */
+export function HowItWorks({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section className="home-how" aria-labelledby="home-how-title">
+      <h2 id="home-how-title" className="home-section-title">
+        How it works
+      </h2>
+      <ol className="home-how__steps">
+        <li>
+          <strong>Add money</strong>
+          <span>Deposit by UPI or crypto: pay to the QR code, enter the transaction ID, and it is credited once confirmed.</span>
+        </li>
+        <li>
+          <strong>Play</strong>
+          <span>Choose your bet and difficulty, cross the road lane by lane, and cash out before a trap.</span>
+        </li>
+        <li>
+          <strong>Withdraw</strong>
+          <span>Take your balance out to UPI, USDT or ETH whenever you like.</span>
+        </li>
+      </ol>
+      <p className="home-how__fair">
+        Every result is decided before you play and can be checked by anyone:{' '}
+        {signedIn ? <Link to="/fairness">see how it is proven</Link> : <Link to="/signup">create an account</Link>}.
+      </p>
+    </section>
+  );
+}
