@@ -1,0 +1,109 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, freshPhone, registerVerified } from './api';
+import { launch, newPage, shot, signInBrowser } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+/** The serious and critical axe violations on the page as it is now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a screen, waits for its content, then checks it and keeps a picture of it. */
+async function check(page: Page, path: string, ready: (page: Page) => Promise<unknown>, name: string) {
+  await page.goto(path);
+  await ready(page);
+  // Entrance animations settle first, so colours are measured as the player sees them.
+  await page.waitForTimeout(400);
+  await shot(page, `a11y-${name}`);
+  expect(await violations(page), `${path}`).toEqual([]);
+}
+
+describe('every player screen passes axe (no serious or critical violation)', () => {
+  let browser: Browser;
+  let visitor: Page;
+  let player: Page;
+
+  beforeAll(async () => {
+    // A player with money, a won, a lost and a returned round, and a spin, so lists are not empty.
+    const email = `axe.${Date.now().toString(36)}@e2e.test`;
+    const password = 'Access#2024';
+    const userId = await registerVerified('Meera Nair', email, freshPhone('+9195'), password);
+    const token = ((await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string }).accessToken;
+    const admin = ((await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string })
+      .accessToken;
+    const deposit = (await call('POST', '/api/v1/wallet/deposit', { userId, amount: 1000, method: 'UPI', details: { payNumber: `UTR${Date.now()}` } }, token))
+      .data as { _id: string };
+    await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: deposit._id, status: 'approved' }, admin);
+    for (const difficulty of ['Easy', 'Hardest']) {
+      await call('POST', '/api/v1/chicken-road/start', { betAmount: 10, difficulty }, token);
+      await call('POST', '/api/v1/chicken-road/go', {}, token)
+        .then(() => call('POST', '/api/v1/chicken-road/stop', {}, token))
+        .catch(() => undefined);
+    }
+    await call('POST', '/api/v1/chicken-road/start', { betAmount: 10, difficulty: 'Easy' }, token);
+    await call('POST', '/api/v1/chicken-road/stop', {}, token);
+    await call('POST', '/api/v1/spinner/spin', undefined, token);
+
+    browser = await launch();
+    visitor = await newPage(browser);
+    player = await newPage(browser);
+    await player.goto('/ranking');
+    await signInBrowser(player, email, password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+  it('signed out: home, login, register, ranking, profile and an unknown path', async () => {
+    await check(visitor, '/', (p) => p.getByRole('link', { name: /Chicken Road/ }).waitFor(), 'home-visitor');
+    await check(visitor, '/login', (p) => p.getByRole('button', { name: 'Login' }).waitFor(), 'login');
+    await check(visitor, '/signup', (p) => p.getByRole('button', { name: 'Create Account' }).waitFor(), 'signup');
+    await check(visitor, '/ranking', (p) => p.getByText('Leaderboard').waitFor(), 'ranking-visitor');
+    await check(visitor, '/profile', (p) => p.getByRole('link', { name: 'Register' }).first().waitFor(), 'profile-visitor');
+    await check(visitor, '/no-such-page', (p) => p.getByText('404 - Not Found').waitFor(), 'not-found');
+  });
+
+  it('signed in: every screen of the player', async () => {
+    await check(player, '/', (p) => p.getByRole('link', { name: /Chicken Road/ }).waitFor(), 'home');
+    await check(player, '/chicken-road', (p) => p.getByRole('button', { name: 'Start Game' }).waitFor(), 'chicken-road');
+    await check(player, '/deposite', (p) => p.getByLabel('Transaction ID').waitFor(), 'deposit');
+    await check(player, '/withdraw', (p) => p.getByRole('tab', { name: 'INR' }).waitFor(), 'withdraw');
+    await check(player, '/transactions', (p) => p.getByRole('table').waitFor(), 'transactions');
+    await check(player, '/spinner', (p) => p.getByText(/You can spin again in/).waitFor(), 'spinner');
+    await check(player, '/bets', (p) => p.getByText('Returned', { exact: false }).first().waitFor(), 'bets');
+    await check(player, '/ranking', (p) => p.getByText('M****r').first().waitFor(), 'ranking');
+    await check(player, '/profile', (p) => p.getByText('Available(₹)').waitFor(), 'profile');
+    await check(player, '/change-password', heading('Change Password'), 'change-password');
+    await check(player, '/refer-earn', (p) => p.getByRole('dialog', { name: 'Refer & Earn' }).getByRole('button', { name: 'Copy' }).waitFor(), 'refer-earn');
+    await check(player, '/telegram-subscription/chicken', (p) => p.getByLabel('Telegram ID').waitFor(), 'telegram');
+    await check(player, '/fairness', heading(/fair/i), 'fairness');
+    await check(player, '/paymentsuccess?reference=UTR1', (p) => p.getByText('Reference No.', { exact: false }).waitFor(), 'payment-success');
+    await check(player, '/admin', heading('Game History'), 'game-history');
+  });
+
+  it('signed in: the side menu and Help & Support', async () => {
+    await player.goto('/');
+    await player.getByRole('button', { name: /Open menu/ }).click();
+    const menu = player.getByRole('dialog');
+    await menu.getByRole('link', { name: 'Transactions' }).waitFor();
+    await player.waitForTimeout(400);
+    await shot(player, 'a11y-side-menu');
+    expect(await violations(player)).toEqual([]);
+    await menu.getByRole('button', { name: 'Help & Support' }).click();
+    await player.getByRole('dialog', { name: 'Help & Support' }).waitFor();
+    await player.waitForTimeout(400);
+    await shot(player, 'a11y-help');
+    expect(await violations(player)).toEqual([]);
+  });
+
+  it('raised no page errors', () => {
+    for (const page of [visitor, player]) expect((page as Page & { problems?: string[] }).problems ?? []).toEqual([]);
+  });
+});
