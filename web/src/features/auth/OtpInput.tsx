@@ -1,4 +1,4 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 
 import { OTP_LENGTH } from '../../../../contracts/accounts';
 
@@ -15,10 +15,14 @@ interface OtpInputProps {
   disabled?: boolean;
   invalid?: boolean;
   autoFocus?: boolean;
+  /** Called when the last box gets its digit, so the next control can take the focus. */
+  onFilled?: () => void;
+  /** Receives the first box, for whoever needs to move the focus back here. */
+  firstBoxRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** Six single-digit boxes: typing moves on, paste fills them all, backspace on an empty box goes back. */
-export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus }: OtpInputProps) {
+export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus, onFilled, firstBoxRef }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => {
     const box = boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, i))];
@@ -52,7 +56,8 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
     let text = typed;
     if (typed.length === 2 && digits[i]) text = typed[0] === digits[i] ? typed[1] : typed[0];
     const end = fill(i, text);
-    focus(end);
+    if (end >= OTP_LENGTH && onFilled) onFilled();
+    else focus(end);
   };
 
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
@@ -81,7 +86,8 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
       .split('')
       .forEach((d, k) => (next[k] = d));
     onChange(next);
-    focus(Math.min(text.length, OTP_LENGTH) - 1);
+    if (text.length >= OTP_LENGTH && onFilled) onFilled();
+    else focus(Math.min(text.length, OTP_LENGTH) - 1);
   };
 
   return (
@@ -93,6 +99,7 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
             key={i}
             ref={(el) => {
               boxes.current[i] = el;
+              if (i === 0 && firstBoxRef) firstBoxRef.current = el;
             }}
             className="auth-otp__box"
             type="text"

@@ -128,6 +128,21 @@ describe('OtpModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
   });
 
+  it('moves on from a full e-mail row to the SMS row, then to Verify Account; a refused code brings the focus back to its row', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/v1/otp/verify': () => ({ status: 400, body: { success: false, code: 'OTP_INVALID', message: 'Invalid or expired code' } }) });
+    const { dialog } = open();
+    const emailFirst = within(dialog).getByRole('textbox', { name: 'Email code digit 1 of 6' });
+    expect(emailFirst).toHaveFocus();
+    await user.keyboard('123456');
+    expect(within(dialog).getByRole('textbox', { name: 'SMS code digit 1 of 6' })).toHaveFocus();
+    await user.keyboard('654321');
+    expect(within(dialog).getByRole('button', { name: 'Verify Account' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByText('Invalid or expired code')).toBeInTheDocument();
+    await vi.waitFor(() => expect(emailFirst).toHaveFocus());
+  });
+
   it('Cancel and Escape close it', async () => {
     const user = userEvent.setup();
     const { dialog, onCancel } = open();

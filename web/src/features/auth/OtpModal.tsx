@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../../contracts/accounts';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
@@ -46,6 +46,17 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const cooldown = useCooldown();
+  const emailFirst = useRef<HTMLInputElement>(null);
+  const smsFirst = useRef<HTMLInputElement>(null);
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  /** A refused code sends the focus back to its row (once the form is enabled again). */
+  const [refocus, setRefocus] = useState<{ row: Row } | null>(null);
+  useEffect(() => {
+    if (!refocus || busy) return;
+    const box = (refocus.row === 'sms' ? smsFirst : emailFirst).current;
+    box?.focus();
+    box?.select();
+  }, [refocus, busy]);
 
   const verify = async () => {
     setStatus('');
@@ -59,6 +70,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     if (bad.length) {
       setBadRows(bad);
       setError(ENTER_SIX);
+      setRefocus({ row: bad[0] });
       return;
     }
     setError('');
@@ -70,6 +82,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
       const row = rowOf(err);
       setBadRows(row ? [row] : []);
       setError(row ? ENTER_SIX : errorMessage(err, 'OTP verification failed. Please try again.'));
+      setRefocus({ row: row ?? 'email' });
       setBusy(false);
       return;
     }
@@ -114,8 +127,25 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
         <p className="auth-otp-form__intro">
           We sent a 6-digit code to <strong>{email}</strong> and another to <strong>{phoneNumber}</strong>.
         </p>
-        <OtpInput label="Email code" digits={emailDigits} onChange={setEmailDigits} disabled={busy} invalid={badRows.includes('email')} autoFocus />
-        <OtpInput label="SMS code" digits={smsDigits} onChange={setSmsDigits} disabled={busy} invalid={badRows.includes('sms')} />
+        <OtpInput
+          label="Email code"
+          digits={emailDigits}
+          onChange={setEmailDigits}
+          disabled={busy}
+          invalid={badRows.includes('email')}
+          autoFocus
+          firstBoxRef={emailFirst}
+          onFilled={() => smsFirst.current?.focus()}
+        />
+        <OtpInput
+          label="SMS code"
+          digits={smsDigits}
+          onChange={setSmsDigits}
+          disabled={busy}
+          invalid={badRows.includes('sms')}
+          firstBoxRef={smsFirst}
+          onFilled={() => verifyButton.current?.focus()}
+        />
         <div className="auth-otp-form__messages" aria-live="polite">
           {error && (
             <p className="auth-alert auth-alert--error" role="alert">
@@ -125,7 +155,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
           {status && <p className="auth-alert auth-alert--info">{status}</p>}
           {note && cooldown.active && <p className="auth-alert auth-alert--note">{note}</p>}
         </div>
-        <Button type="submit" block busy={busy}>
+        <Button ref={verifyButton} type="submit" block busy={busy}>
           {busy && <span className="spinner" aria-hidden="true" />}
           Verify Account
         </Button>

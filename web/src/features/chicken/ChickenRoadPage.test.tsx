@@ -90,6 +90,17 @@ describe('ChickenRoadPage', () => {
     expect(screen.getByRole('button', { name: /^Cash Out/ })).toBeDisabled();
   });
 
+  it('hands the focus from Start Game to Go, so the keyboard player is never left on the page', async () => {
+    game();
+    const user = userEvent.setup();
+    renderApp(<ChickenRoadPage />);
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₹100'));
+    startButton().focus();
+    await user.keyboard('{Enter}');
+    const go = await goButton();
+    await waitFor(() => expect(go).toHaveFocus());
+  });
+
   it('changes difficulty only while idle', async () => {
     game();
     const user = userEvent.setup();

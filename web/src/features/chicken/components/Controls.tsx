@@ -1,4 +1,4 @@
-import type { CSSProperties, PointerEvent } from 'react';
+import { useEffect, useRef, type CSSProperties, type PointerEvent } from 'react';
 import { DIFFICULTIES } from '../../../../../contracts/chicken';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
@@ -26,6 +26,24 @@ export const releaseFocus = (e: PointerEvent<HTMLButtonElement>) => e.currentTar
 export function Controls({ game }: { game: Game }) {
   const { phase, pending } = game;
   const locked = phase !== 'idle';
+  const goRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const lastPhase = useRef(phase);
+  /** Whether the last Start Game or New Game was pressed from the keyboard (a click has detail 0 then). */
+  const byKeyboard = useRef(false);
+  // The button that was used leaves with the phase it belonged to: rather than let a keyboard
+  // player's focus fall to the page, hand it to the next action (Start Game → Go, New Game → Start
+  // Game). A pointer player's focus stays on the page, where Space walks.
+  useEffect(() => {
+    const from = lastPhase.current;
+    lastPhase.current = phase;
+    if (from === phase || !byKeyboard.current) return;
+    byKeyboard.current = false;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!lost) return;
+    if (phase === 'playing') goRef.current?.focus();
+    else if (phase === 'idle') startRef.current?.focus();
+  }, [phase]);
   return (
     <section className="chicken-controls" aria-label="Game controls">
       <div className="chicken-stats" aria-live="off">
@@ -96,10 +114,14 @@ export function Controls({ game }: { game: Game }) {
       <div className="chicken-actions">
         {phase === 'idle' && (
           <Button
+            ref={startRef}
             className="chicken-actions__main"
             block
             busy={pending === 'start'}
-            onClick={() => void game.start()}
+            onClick={(e) => {
+              byKeyboard.current = e.detail === 0;
+              void game.start();
+            }}
             aria-label={`Start Game with a bet of ${formatRupees(Number(game.bet) || 0)}`}
           >
             Start Game
@@ -108,6 +130,7 @@ export function Controls({ game }: { game: Game }) {
         {phase === 'playing' && (
           <>
             <Button
+              ref={goRef}
               className="chicken-actions__main chicken-actions__go"
               aria-busy={pending === 'go' || undefined}
               disabled={pending === 'stop'}
@@ -131,7 +154,15 @@ export function Controls({ game }: { game: Game }) {
           </>
         )}
         {(phase === 'gameOver' || phase === 'won') && (
-          <Button className="chicken-actions__main" block onClick={game.reset} aria-label="New Game">
+          <Button
+            className="chicken-actions__main"
+            block
+            onClick={(e) => {
+              byKeyboard.current = e.detail === 0;
+              game.reset();
+            }}
+            aria-label="New Game"
+          >
             New Game
           </Button>
         )}
