@@ -103,6 +103,28 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     expect(await violations(player)).toEqual([]);
   });
 
+  it('Refer & Earn: the copy toast shows inside the dialog, above its backdrop, once', async () => {
+    await player.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await player.goto('/refer-earn');
+    const dialog = player.getByRole('dialog', { name: 'Refer & Earn' });
+    await expect.poll(() => dialog.getByLabel('Your referral link').inputValue()).toContain('/signup?ref=');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    const toast = dialog.getByText('Copied to clipboard!');
+    await toast.waitFor();
+    expect(await player.getByText('Copied to clipboard!').count()).toBe(1);
+    // Once it has slid in, what is at the toast's centre is the toast itself, not the backdrop.
+    const onTop = () =>
+      toast.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return Boolean(hit && (el.contains(hit) || hit.closest('.Toastify__toast')));
+      });
+    await expect.poll(onTop, { timeout: 3000 }).toBe(true);
+    await player.waitForTimeout(800);
+    await shot(player, 'refer-earn-copied');
+  });
+
   it('raised no page errors', () => {
     for (const page of [visitor, player]) expect((page as Page & { problems?: string[] }).problems ?? []).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { ApiError } from '../lib/api';
+import { ToastLayer } from '../lib/ToastLayer';
 import { router } from './routes';
 
 const queryClient = new QueryClient({
@@ -19,7 +19,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer theme="dark" />
+      <ToastLayer />
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { ToastLayer } from './ToastLayer';
 import { vi } from 'vitest';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken';
 import type { SiteSettings } from '../../../contracts/site';
@@ -93,7 +93,7 @@ export function renderApp(ui: ReactElement | RouteObject[], { path = '/' }: { pa
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <ToastContainer />
+      <ToastLayer />
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };

@@ -82,7 +82,11 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Your referral link')).toHaveValue(link));
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(writeText).toHaveBeenCalledWith(link);
-    expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
+    // Inside the dialog, above its backdrop; a second copy while it shows does not stack another.
+    expect(await within(dialog).findByText('Copied to clipboard!')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledTimes(2);
+    expect(screen.getAllByText('Copied to clipboard!')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Share via WhatsApp' }));
     expect(open).toHaveBeenCalledWith(`https://wa.me/?text=${encodeURIComponent(link)}`, '_blank', 'noopener,noreferrer');
   });

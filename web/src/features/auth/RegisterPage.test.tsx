@@ -131,8 +131,8 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     expect(field('Referral code')).toHaveValue('FRIEND42');
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    // Said twice: as a toast, and inside the modal whose backdrop covers the toast.
-    await waitFor(() => expect(screen.getAllByText('Registration successful! Please verify your email and phone number.')).toHaveLength(2));
+    // Said once, inside the code dialog (no toast under its backdrop as well).
+    await waitFor(() => expect(screen.getAllByText('Registration successful! Please verify your email and phone number.')).toHaveLength(1));
     expect(api.find('POST', '/api/v1/users/register')[0].body).toEqual({
       fullName: 'Asha Rao',
       email: 'asha@example.com',

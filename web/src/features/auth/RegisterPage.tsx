@@ -67,9 +67,8 @@ export default function RegisterPage() {
       });
       if (!userId) return showFormError(REGISTER_FAILED);
       // When a code could not be sent the server says which and what to do; otherwise the spec's words.
+      // Said once, at the top of the code dialog that opens now, where it stays while the player types.
       const notice = undelivered.length && message ? message : MESSAGES.registered;
-      if (undelivered.length) notify.info(notice);
-      else notify.success(notice);
       setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
     } catch (err) {
       const message = errorMessage(err, REGISTER_FAILED);
@@ -77,7 +76,6 @@ export default function RegisterPage() {
       const waiting =
         err instanceof ApiError && err.code === 'PENDING_VERIFICATION' ? (err.body as { data?: { userId?: string } } | undefined)?.data?.userId : undefined;
       if (waiting) {
-        notify.info(message);
         setPending({ userId: waiting, notice: message, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
         return;
       }

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ToastContainer } from 'react-toastify';
+
+/** The innermost open dialog, where toasts must go to be seen (and heard) above a modal's backdrop. */
+function topDialog(): Element | null {
+  const open = document.querySelectorAll('dialog[open]');
+  return open.length ? open[open.length - 1] : null;
+}
+
+/**
+ * The page's one toast container. A modal dialog covers the rest of the page and makes it inert, so
+ * the container's element moves into whichever modal dialog is open (and back out when it closes).
+ * React renders into the element wherever it is, so toasts already showing stay on screen.
+ */
+export function ToastLayer() {
+  const [layer] = useState(() => {
+    const el = document.createElement('div');
+    el.className = 'toast-layer';
+    return el;
+  });
+  useEffect(() => {
+    const place = () => {
+      const host = topDialog() ?? document.body;
+      if (layer.parentNode !== host) host.appendChild(layer);
+    };
+    place();
+    const observer = new MutationObserver(place);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    return () => {
+      observer.disconnect();
+      layer.remove();
+    };
+  }, [layer]);
+  return createPortal(<ToastContainer theme="dark" />, layer);
+}
