@@ -71,7 +71,8 @@ export const historyAnswerSchema = ok(historyPageSchema);
 export const ledgerCheckAnswerSchema = ok(z.object({ ok: z.boolean(), violations: z.array(z.object({ rule: z.string(), detail: z.string() })) }));
 
 /** A payment QR code; `imageUrl` is a path on the API host starting with `/`. */
-export const qrCodeSchema = z.object({ _id: z.string(), title: z.string(), imageUrl: z.string() });
+/** A payment QR code; `payTo` is the UPI ID or wallet address it pays to, when the back office gave one. */
+export const qrCodeSchema = z.object({ _id: z.string(), title: z.string(), imageUrl: z.string(), payTo: z.string().nullable() });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 export const qrCodeListAnswerSchema = ok(z.array(qrCodeSchema));
 export const qrCodeAnswerSchema = ok(qrCodeSchema);

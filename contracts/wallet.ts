@@ -62,6 +62,26 @@ export const PAY_NUMBER_PATTERN = /^[A-Za-z0-9._:/#-]{4,128}$/;
 /** Image types a QR code upload may have (read from its bytes), with the extension its stored file gets. No SVG: it can carry script. */
 export const UPLOAD_IMAGE_TYPES: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
+/**
+ * What a QR code pays to, for players to copy: a UPI ID (name@bank) for a UPI code, a wallet
+ * address (letters and digits) for a crypto code. Empty means none.
+ */
+export const PAY_TO_PATTERNS = {
+  upi: { pattern: /^[A-Za-z0-9._-]{2,64}@[A-Za-z][A-Za-z0-9]{1,63}$/, message: 'Enter the UPI ID as name@bank, for example rupeearcade@okaxis' },
+  crypto: { pattern: /^[A-Za-z0-9]{20,128}$/, message: 'Enter the wallet address: 20 to 128 letters and digits' },
+} as const;
+
+/** The checked pay-to text of a QR code of `kind`: null when empty, an error message when malformed. */
+export function checkPayTo(
+  kind: keyof typeof PAY_TO_PATTERNS,
+  raw: string | null | undefined,
+): { ok: true; value: string | null } | { ok: false; message: string } {
+  const value = raw?.trim() ?? '';
+  if (!value) return { ok: true, value: null };
+  const rule = PAY_TO_PATTERNS[kind];
+  return rule.pattern.test(value) ? { ok: true, value } : { ok: false, message: rule.message };
+}
+
 /** Accepts any letter case ("upi", "Upi") and answers the canonical spelling. */
 function caseless<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z

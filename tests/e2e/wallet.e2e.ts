@@ -77,9 +77,9 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await browser?.close();
   });
 
-  it('keeps players out of the back office', async () => {
+  it('keeps players out of the back office: they see only their Game History', async () => {
     await player.goto('/admin');
-    await player.waitForURL((url) => url.pathname === '/');
+    await player.getByRole('heading', { name: 'Game History', level: 1 }).waitFor();
     expect(await player.getByRole('tablist', { name: 'Admin sections' }).count()).toBe(0);
   });
 
@@ -101,6 +101,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await admin.locator('input[type="file"]').setInputFiles({ name: 'upi.png', mimeType: 'image/png', buffer: QR_PNG });
     await admin.getByRole('img', { name: 'Preview of the chosen QR code' }).waitFor();
     await admin.getByLabel('Title').fill('Rupee Arcade UPI');
+    await admin.getByLabel('UPI ID (optional)').fill('rupeearcade@okaxis');
     await picture(admin, 'wallet-admin-qr-upload');
     await form.click();
     await admin.getByText('QR Code uploaded successfully').first().waitFor();
@@ -116,6 +117,9 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     const qr = player.getByRole('img', { name: 'QR code: Rupee Arcade UPI' });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(QR_WIDTH);
+    // The UPI ID to pay to from this phone, with its copy button, and the steps.
+    await player.getByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }).waitFor();
+    await player.getByRole('list', { name: 'How to deposit' }).waitFor();
     await player.getByRole('button', { name: '₹500' }).click();
     expect(await player.getByRole('button', { name: 'Submit Deposit' }).count()).toBe(0);
     await player.getByLabel('Transaction ID').fill(utr);

@@ -39,6 +39,8 @@ export const walletQrCodes = pgTable('wallet_qr_codes', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind', { enum: ['upi', 'crypto'] }).notNull(),
   title: text('title').notNull(),
+  /** The UPI ID or wallet address the code pays to, for players to copy; null when not given. */
+  payTo: text('pay_to'),
   fileName: text('file_name').notNull(),
   mimeType: text('mime_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),

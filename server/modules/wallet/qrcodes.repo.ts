@@ -12,7 +12,7 @@ export async function listQrCodes(db: DbOrTx, kind: QrKind): Promise<QrRow[]> {
 /** One QR code per kind (a unique index): answers undefined when one already exists. */
 export async function insertQrCode(
   db: DbOrTx,
-  v: { kind: QrKind; title: string; fileName: string; mimeType: string; sizeBytes: number; createdBy: string },
+  v: { kind: QrKind; title: string; payTo: string | null; fileName: string; mimeType: string; sizeBytes: number; createdBy: string },
 ): Promise<QrRow | undefined> {
   const [row] = await db.insert(walletQrCodes).values(v).onConflictDoNothing().returning();
   return row;

@@ -33,7 +33,7 @@ export async function qrcodesRoutes(app: App): Promise<void> {
       onRequest: [requireAdmin('qr-code'), refuseOversized],
       schema: {
         tags: ['qr-codes'],
-        summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title"`,
+        summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title" and optional "payTo" (${r.kind === 'upi' ? 'UPI ID' : 'wallet address'})`,
         consumes: ['multipart/form-data'],
         response: { 201: qrCodeAnswerSchema },
       },
@@ -61,13 +61,18 @@ export async function qrcodesRoutes(app: App): Promise<void> {
   }
 }
 
-/** Reads the form: one image in `field`, an optional title. Limit breaches become clear 4xx answers. */
-async function readUpload(request: FastifyRequest, field: string, config: Config): Promise<{ bytes: Buffer | null; title: string | null }> {
+/** Reads the form: one image in `field`, an optional title and pay-to. Limit breaches become clear 4xx answers. */
+async function readUpload(
+  request: FastifyRequest,
+  field: string,
+  config: Config,
+): Promise<{ bytes: Buffer | null; title: string | null; payTo: string | null }> {
   if (!request.isMultipart()) {
     throw badRequest(`Send the QR code as a multipart form with the image in the "${field}" field.`, 'NOT_MULTIPART');
   }
   let bytes: Buffer | null = null;
   let title: string | null = null;
+  let payTo: string | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -79,6 +84,9 @@ async function readUpload(request: FastifyRequest, field: string, config: Config
       } else if (part.fieldname === 'title') {
         if (part.valueTruncated) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
         title = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      } else if (part.fieldname === 'payTo') {
+        if (part.valueTruncated) throw badRequest('The UPI ID or address is too long.', 'VALIDATION_ERROR');
+        payTo = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       }
     }
   } catch (err) {
@@ -88,9 +96,9 @@ async function readUpload(request: FastifyRequest, field: string, config: Config
       throw tooLarge(config);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image and a title only.');
+      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image, a title and a UPI ID or address only.');
     }
     throw badRequest('The upload could not be read. Please try again.', 'BAD_UPLOAD');
   }
-  return { bytes, title };
+  return { bytes, title, payTo };
 }

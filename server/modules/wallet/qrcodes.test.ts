@@ -52,6 +52,32 @@ describe('payment QR codes', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${data._id}`, headers: admin.headers })).statusCode).toBe(404);
   });
 
+  it('keeps the UPI ID or wallet address a code pays to, checked for its kind, so players can copy it', async () => {
+    const bad = await upload('qrcode', 'qrCode', PNG_BYTES, { title: 'Pay here', payTo: 'not a upi id' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Enter the UPI ID as name@bank, for example rupeearcade@okaxis');
+    expect(readdirSync(qrDir())).toHaveLength(0);
+    const upi = await upload('qrcode', 'qrCode', PNG_BYTES, { title: 'Pay here', payTo: ' rupeearcade@okaxis ' });
+    expect(upi.statusCode).toBe(201);
+    expect(upi.json().data.payTo).toBe('rupeearcade@okaxis');
+    expect((await app.inject({ url: '/api/v1/qrcode/qr-codes' })).json().data[0].payTo).toBe('rupeearcade@okaxis');
+
+    expect((await upload('qrcodecrypto', 'qrCodeCrypto', GIF_BYTES, { payTo: 'me@bank' }, 'image/gif')).statusCode).toBe(400);
+    const crypto = await upload('qrcodecrypto', 'qrCodeCrypto', GIF_BYTES, { payTo: 'TQ5Ab3yPz9kXq2LmN8rS4tUvW6xY7zA1bC' }, 'image/gif');
+    expect(crypto.json().data.payTo).toBe('TQ5Ab3yPz9kXq2LmN8rS4tUvW6xY7zA1bC');
+    // Without one, the code simply has none.
+    const del = await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${upi.json().data._id}`, headers: admin.headers });
+    expect(del.statusCode).toBe(200);
+    const plain = (await upload('qrcode', 'qrCode', PNG_BYTES)).json().data;
+    expect(plain.payTo).toBeNull();
+    // Leave no codes for the next test.
+    for (const [prefix, id] of [
+      ['qrcode', plain._id],
+      ['qrcodecrypto', crypto.json().data._id],
+    ])
+      expect((await app.inject({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
   it('keeps the crypto QR code apart, with its own field name and a default title', async () => {
     const wrongField = await upload('qrcodecrypto', 'qrCode', GIF_BYTES, {}, 'image/gif');
     expect(wrongField.statusCode).toBe(400);

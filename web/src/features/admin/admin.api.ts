@@ -87,10 +87,11 @@ export function useDecideRequest(kind: RequestKind) {
 export function useUploadQr(kind: QrKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, title }: { file: File; title: string }) => {
+    mutationFn: ({ file, title, payTo }: { file: File; title: string; payTo: string }) => {
       const form = new FormData();
       // Fields before the file, so a streaming multipart reader has the title when the file arrives.
       form.append('title', title);
+      if (payTo) form.append('payTo', payTo);
       form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
       return api<z.infer<typeof qrCodeAnswerSchema>>(`${qrBasePath[kind]}/qr`, { method: 'POST', body: form });
     },

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import { DepositForm } from './DepositForm';
 
-const QR = { success: true, data: [{ _id: 'qr-1', title: 'Main UPI', imageUrl: '/uploads/qr/upi.png' }] };
+const QR = { success: true, data: [{ _id: 'qr-1', title: 'Main UPI', imageUrl: '/uploads/qr/upi.png', payTo: null }] };
 
 describe('DepositForm', () => {
   beforeEach(() => {
@@ -31,6 +31,27 @@ describe('DepositForm', () => {
 
     await user.clear(screen.getByLabelText('Amount (₹)'));
     expect(screen.queryByRole('button', { name: 'Submit Deposit' })).not.toBeInTheDocument();
+  });
+
+  it('shows the UPI ID to copy and the steps beside the QR code', async () => {
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [{ ...QR.data[0], payTo: 'rupeearcade@okaxis' }] } }) });
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp(<DepositForm />);
+    expect(await screen.findByText('rupeearcade@okaxis')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }));
+    expect(writeText).toHaveBeenCalledWith('rupeearcade@okaxis');
+    expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'How to deposit' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toContain('Enter the UPI transaction ID (UTR) from your app below and submit.');
+  });
+
+  it('shows no UPI ID line when the back office gave none', async () => {
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }) });
+    renderApp(<DepositForm />);
+    await screen.findByRole('img', { name: /Main UPI/ });
+    expect(screen.queryByRole('button', { name: /^Copy UPI ID/ })).not.toBeInTheDocument();
   });
 
   it('says so when no QR code is uploaded', async () => {

@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { AmountPicker } from './AmountPicker';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
-import { QrDisplay } from './QrDisplay';
+import { DepositSteps, QrDisplay } from './QrDisplay';
 import { checkPayNumber, isAmount, useSubmitDeposit } from './wallet.api';
 
 type Method = 'UPI' | 'Crypto';
@@ -116,6 +116,7 @@ export function DepositForm() {
 
       <section className="card wallet-card wallet-card--center" aria-label="QR code">
         <QrDisplay kind={isCrypto ? 'crypto' : 'fiat'} />
+        <DepositSteps kind={isCrypto ? 'crypto' : 'fiat'} />
       </section>
 
       <section className="card wallet-card">

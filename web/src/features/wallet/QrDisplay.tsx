@@ -1,8 +1,63 @@
 import { useEffect } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
 import { ErrorRetry, Loading } from '../../components/ui/States';
+import { copyText } from '../../lib/clipboard';
 import { useQrCodes, type QrKind } from '../../lib/qrCodes';
+import { notify } from '../../lib/toast';
 
-/** The QR code to pay to, the spec's text when the back office has uploaded none, or a failed load with Try again. */
+const STEPS: Record<QrKind, string[]> = {
+  fiat: [
+    'Choose the amount.',
+    'Scan the QR code with any UPI app, or pay to the UPI ID, and pay exactly that amount.',
+    'Enter the UPI transaction ID (UTR) from your app below and submit.',
+    'Your balance is credited once the payment is confirmed.',
+  ],
+  crypto: [
+    'Choose the amount, the coin and the network.',
+    'Send the coin to the QR code or the address, on that network only.',
+    'Enter the transaction hash below and submit.',
+    'Your balance is credited once the transfer is confirmed.',
+  ],
+};
+
+/** What the code pays to, written out with a copy button, for players paying from this very phone. */
+function PayTo({ kind, value }: { kind: QrKind; value: string }) {
+  const label = kind === 'fiat' ? 'UPI ID' : 'Address';
+  const copy = async () => {
+    try {
+      await copyText(value);
+      notify.success('Copied to clipboard!');
+    } catch (err) {
+      console.error('copy', err);
+    }
+  };
+  return (
+    <div className="wallet-payto">
+      <span className="wallet-payto__label">{label}</span>
+      <code className="wallet-payto__value">{value}</code>
+      <Button variant="secondary" className="wallet-payto__copy" onClick={() => void copy()} aria-label={`Copy ${label} ${value}`}>
+        <Icon name="copy" size={16} /> Copy
+      </Button>
+    </div>
+  );
+}
+
+/** How a deposit works, beside the code it is paid to. */
+export function DepositSteps({ kind }: { kind: QrKind }) {
+  return (
+    <ol className="wallet-steps" aria-label="How to deposit">
+      {STEPS[kind].map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The QR code to pay to with its UPI ID or address to copy, the spec's text when the back office has
+ * uploaded none, or a failed load with Try again.
+ */
 export function QrDisplay({ kind }: { kind: QrKind }) {
   const { data, error, isPending, isFetching, refetch } = useQrCodes(kind);
   useEffect(() => {
@@ -22,6 +77,7 @@ export function QrDisplay({ kind }: { kind: QrKind }) {
     <figure className="wallet-qr">
       <img className="wallet-qr__image" src={qr.imageUrl} alt={`QR code: ${qr.title}`} width={220} height={220} />
       {qr.title && <figcaption className="wallet-qr__title">{qr.title}</figcaption>}
+      {qr.payTo && <PayTo kind={kind} value={qr.payTo} />}
     </figure>
   );
 }

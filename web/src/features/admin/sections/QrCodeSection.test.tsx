@@ -15,11 +15,11 @@ describe('QrCodeSection', () => {
     let uploaded = false;
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({
-        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png' }] : [] },
+        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis' }] : [] },
       }),
       'POST /api/v1/qrcode/qr': () => {
         uploaded = true;
-        return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png' } } };
+        return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis' } } };
       },
     });
     const user = userEvent.setup();
@@ -32,11 +32,19 @@ describe('QrCodeSection', () => {
     await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'shop.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'Preview of the chosen QR code' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Shop');
+    // The UPI ID is checked before anything is sent.
+    await user.type(screen.getByLabelText('UPI ID (optional)'), 'shop at okaxis');
+    await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the UPI ID as name@bank, for example rupeearcade@okaxis');
+    expect(api.find('POST', '/api/v1/qrcode/qr')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('UPI ID (optional)'));
+    await user.type(screen.getByLabelText('UPI ID (optional)'), 'shop@okaxis');
     await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
 
     expect(await screen.findByText('QR Code uploaded successfully')).toBeInTheDocument();
     const form = api.find('POST', '/api/v1/qrcode/qr')[0].body as FormData;
     expect(form.get('title')).toBe('Shop');
+    expect(form.get('payTo')).toBe('shop@okaxis');
     expect((form.get('qrCode') as File).name).toBe('shop.png');
     expect(await screen.findByRole('img', { name: 'QR code: Shop' })).toBeInTheDocument();
   });
@@ -54,7 +62,7 @@ describe('QrCodeSection', () => {
     let present = true;
     const api = mockApi({
       'GET /api/v1/qrcodecrypto/qr-codes': () => ({
-        body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png' }] : [] },
+        body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null }] : [] },
       }),
       'DELETE /api/v1/qrcodecrypto/delete-qr/q-2': () => {
         present = false;

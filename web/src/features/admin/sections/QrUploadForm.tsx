@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { checkPayTo } from '../../../../../contracts/wallet';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/api';
@@ -15,6 +16,8 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
   const previewUrl = useRef<string | null>(null);
   const file = picked?.file ?? null;
   const [title, setTitle] = useState('');
+  const [payTo, setPayTo] = useState('');
+  const [payToError, setPayToError] = useState<string>();
   const [error, setError] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const upload = useUploadQr(kind);
@@ -45,9 +48,12 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return setError('Please select a QR Code image');
+    const checked = checkPayTo(kind === 'fiat' ? 'upi' : 'crypto', payTo);
+    if (!checked.ok) return setPayToError(checked.message);
+    setPayToError(undefined);
     const name = title.trim() || file.name.replace(/\.[^.]+$/, '');
     upload.mutate(
-      { file, title: name.slice(0, 100) },
+      { file, title: name.slice(0, 100), payTo: checked.value ?? '' },
       {
         onSuccess: () => notify.success('QR Code uploaded successfully'),
         onError: (err) => notify.error(errorMessage(err, 'Upload failed')),
@@ -98,6 +104,17 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
         value={title}
         maxLength={100}
         onChange={(e) => setTitle(e.target.value)}
+      />
+      <Field
+        label={kind === 'fiat' ? 'UPI ID (optional)' : 'Wallet address (optional)'}
+        placeholder={kind === 'fiat' ? 'e.g. rupeearcade@okaxis' : 'The address this QR code pays to'}
+        hint="Shown under the QR code with a copy button, for players who pay from the same phone."
+        value={payTo}
+        maxLength={128}
+        autoComplete="off"
+        spellCheck={false}
+        error={payToError}
+        onChange={(e) => setPayTo(e.target.value)}
       />
       <Button type="submit" block busy={upload.isPending}>
         {upload.isPending ? 'Uploading...' : 'Save QR Code'}
