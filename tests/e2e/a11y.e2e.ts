@@ -125,6 +125,16 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await shot(player, 'refer-earn-copied');
   });
 
+  it('signing out from a protected screen lands on home, not on the login screen', async () => {
+    await player.goto('/deposite');
+    await player.getByLabel('Transaction ID').waitFor();
+    await player.getByRole('button', { name: /Open menu/ }).click();
+    await player.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign out' }).click();
+    await player.getByRole('link', { name: 'Register' }).first().waitFor();
+    expect(new URL(player.url()).pathname).toBe('/');
+    await player.getByRole('link', { name: 'Chicken Road' }).waitFor();
+  });
+
   it('raised no page errors', () => {
     for (const page of [visitor, player]) expect((page as Page & { problems?: string[] }).problems ?? []).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { Loading } from '../components/ui/States';
+import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -15,11 +16,17 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-/** The spec's guard: children render only for a signed-in visitor. */
+/**
+ * The spec's guard: children render only for a signed-in visitor. Others go to /login, except a
+ * player who has just signed out here, who goes home.
+ */
 export function Protected({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
   const location = useLocation();
-  if (!signedIn) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!signedIn) {
+    if (session.signedOutHere()) return <Navigate to="/" replace />;
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
   return <>{children}</>;
 }
 

@@ -11,6 +11,8 @@ const USER_KEY = 'user';
 /** Where earlier versions kept the access token; removed on sight. */
 const LEGACY_TOKEN_KEY = 'accessToken';
 const listeners = new Set<() => void>();
+/** Whether the player signed out in this tab (as opposed to never having signed in, or a lost session). */
+let signedOutHere = false;
 
 export const session = {
   user(): SessionUser | null {
@@ -21,6 +23,7 @@ export const session = {
     }
   },
   set(user: SessionUser | null) {
+    if (user) signedOutHere = false;
     localStorage.removeItem(LEGACY_TOKEN_KEY);
     if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
     else localStorage.removeItem(USER_KEY);
@@ -28,6 +31,14 @@ export const session = {
   },
   clear() {
     session.set(null);
+  },
+  /** Forgets the user because they chose to sign out: a protected screen then sends them home, not to /login. */
+  signOut() {
+    signedOutHere = true;
+    session.set(null);
+  },
+  signedOutHere(): boolean {
+    return signedOutHere;
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

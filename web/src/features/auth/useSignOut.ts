@@ -6,8 +6,8 @@ import { session } from '../../lib/session';
 import { logout } from './auth.api';
 
 /**
- * Signs out: tells the server (which clears its cookies), then forgets the token, the user and their
- * cached data. The control that was used (menu item, avatar, profile row) disappears with the session,
+ * Signs out: tells the server (which clears its cookies), forgets the user and their cached data,
+ * and goes home. The control that was used (menu item, avatar, profile row) disappears with the session,
  * so focus moves to <main> instead of falling to <body>.
  */
 export function useSignOut() {
@@ -19,7 +19,8 @@ export function useSignOut() {
     } catch (err) {
       console.error('logout', err);
     }
-    session.clear();
+    // A protected screen still showing sends the player home too, not to /login (see Protected).
+    session.signOut();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'visible-games' });
     navigate('/', { replace: true });
     focusMain();
