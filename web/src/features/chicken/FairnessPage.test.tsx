@@ -49,6 +49,28 @@ describe('FairnessPage', () => {
     expect(screen.getByText(/Cells 20, 15, 19, 18, 24 lie past the last of the 15 lanes/)).toBeInTheDocument();
   });
 
+  it('recomputes a spin linked from the spins list: its segment and prize, against its hash', async () => {
+    mockApi({ 'GET /api/v1/fairness': () => ok(pair) });
+    // The first spin example of docs/fairness.md: segment 1 (0-based) of 8.
+    const seed = 'a'.repeat(64);
+    const hash = createHash('sha256').update(seed).digest('hex');
+    const query = new URLSearchParams({
+      game: 'spin',
+      serverSeed: seed,
+      clientSeed: 'player-seed',
+      nonce: '0',
+      hash,
+      segment: '1',
+      prizes: '10,20,LOSE,50,5,LOSE,100,15',
+    });
+    renderApp(<FairnessPage />, { path: `/fairness?${query}` });
+    expect(screen.getByRole('heading', { name: 'Verify a spin' })).toBeInTheDocument();
+    expect(await screen.findByTestId('spin-segment')).toHaveTextContent('2 of 8 (₹20)');
+    expect(screen.getByTestId('hash-check')).toHaveTextContent('matches the recorded hash');
+    expect(screen.getByTestId('segment-check')).toHaveTextContent('stopped on the recomputed segment');
+    expect(screen.queryByTestId('trap-cells')).not.toBeInTheDocument();
+  });
+
   it('says so when the seed does not match the hash or the recorded traps', async () => {
     mockApi({ 'GET /api/v1/fairness': () => ok(pair) });
     const query = new URLSearchParams({ serverSeed: SEED, clientSeed: 'lucky-chicken', nonce: '1', difficulty: 'Easy', hash: 'ef'.repeat(32), traps: '20' });

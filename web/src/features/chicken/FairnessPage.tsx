@@ -5,16 +5,26 @@ import { FairnessPanel } from './components/FairnessPanel';
 import { VerifyView, type VerifyPrefill } from './components/VerifyView';
 import './chicken.css';
 
-/** Reads a bet's seeds from the address, as All Bets links them. */
+/** Reads a bet's or a spin's seeds from the address, as All Bets links them. */
 export function prefillFrom(params: URLSearchParams): VerifyPrefill {
   const text = (key: string) => params.get(key)?.slice(0, 128) ?? undefined;
   const nonce = params.get('nonce');
   const lanes = Number(params.get('lanes'));
+  const segment = params.get('segment');
+  const prizes = (params.get('prizes') ?? '')
+    .split(',')
+    .filter((p) => /^(\d{1,7}|LOSE)$/.test(p))
+    .slice(0, 24);
   const traps = (params.get('traps') ?? '')
     .split(',')
     .filter((t) => /^\d{1,2}$/.test(t))
     .map(Number);
+  const spin = params.get('game') === 'spin';
   return {
+    game: spin ? 'spin' : 'round',
+    segments: spin && prizes.length >= 2 ? String(prizes.length) : undefined,
+    prizes: spin && prizes.length >= 2 ? prizes : undefined,
+    recordedSegment: spin && segment && /^\d{1,2}$/.test(segment) ? Number(segment) : undefined,
     serverSeed: text('serverSeed'),
     clientSeed: text('clientSeed'),
     nonce: nonce && /^\d{1,9}$/.test(nonce) ? nonce : undefined,
@@ -34,10 +44,11 @@ export default function FairnessPage() {
 
   const verify = (
     <section className="card" id="verify" aria-labelledby="verify-title">
-      <h2 id="verify-title">Verify a round</h2>
+      <h2 id="verify-title">{prefill.game === 'spin' ? 'Verify a spin' : 'Verify a round'}</h2>
       {fromBet && !prefill.serverSeed && (
         <p className="chicken-fair__note" style={{ marginBottom: 12 }}>
-          This round's server seed is still secret. Rotate your seed pair below to reveal it, then open the bet again from All Bets.
+          This {prefill.game === 'spin' ? 'spin' : 'round'}'s server seed is still secret. Rotate your seed pair below to reveal it, then open it again from All
+          Bets.
         </p>
       )}
       <VerifyView key={key} prefill={prefill} />
@@ -64,7 +75,11 @@ export default function FairnessPage() {
             <li>
               The traps are drawn from the 25 cells one after another: cell <code>floor(number × cells left)</code> of those still free.
             </li>
-            <li>Rotating the seed pair reveals the old server seed, so you can recompute every round it decided.</li>
+            <li>
+              A spin of the wheel takes the next nonce too: its first number picks segment <code>floor(number × segments)</code>, and the prize is the one at
+              that place in the wheel's list of prizes.
+            </li>
+            <li>Rotating the seed pair reveals the old server seed, so you can recompute every round and spin it decided.</li>
           </ol>
         </section>
       </div>

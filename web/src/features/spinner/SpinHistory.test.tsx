@@ -48,6 +48,18 @@ describe('SpinHistory', () => {
     expect(screen.getByText(/Seed still secret/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Verified: segment 2 of 8, ₹20')).toBeInTheDocument();
+    // The same check, with every input shown, on the Provably fair page.
+    const link = new URL(screen.getByRole('link', { name: 'Open in Provably fair' }).getAttribute('href')!, 'http://x');
+    expect(link.pathname).toBe('/fairness');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      game: 'spin',
+      serverSeed: SEED,
+      clientSeed: 'player-seed',
+      nonce: '0',
+      hash,
+      segment: '1',
+      prizes: PRIZES.join(','),
+    });
   });
 
   it('says when a spin does not match its published seed', async () => {

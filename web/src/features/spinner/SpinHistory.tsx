@@ -30,14 +30,30 @@ function Verify({ spin }: { spin: SpinRecord }) {
         : 'Does not match: please contact support',
     );
   };
-  return outcome ? (
-    <span className="wheel-history__note" role="status">
-      {outcome}
+  const params = new URLSearchParams({
+    game: 'spin',
+    serverSeed: spin.serverSeed,
+    clientSeed: spin.clientSeed,
+    nonce: String(spin.nonce),
+    hash: spin.serverSeedHash,
+    segment: String(spin.index),
+    prizes: spin.prizes.join(','),
+  });
+  return (
+    <span className="wheel-history__actions">
+      {outcome ? (
+        <span className="wheel-history__note" role="status">
+          {outcome}
+        </span>
+      ) : (
+        <button type="button" className="btn btn--ghost wheel-history__verify" onClick={() => void check()}>
+          Verify
+        </button>
+      )}
+      <Link to={`/fairness?${params}`} className="wheel-history__link">
+        Open in Provably fair
+      </Link>
     </span>
-  ) : (
-    <button type="button" className="btn btn--ghost wheel-history__verify" onClick={() => void check()}>
-      Verify
-    </button>
   );
 }
 

@@ -3,11 +3,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DIFFICULTIES, drawTraps, laneCount, sha256Hex, type Difficulty } from '../../../../../contracts/chicken';
+import { drawSpin } from '../../../../../contracts/spinner';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { MiniRoad } from './MiniRoad';
 
+export const VERIFY_GAMES = ['round', 'spin'] as const;
+export type VerifyGame = (typeof VERIFY_GAMES)[number];
+
 const verifyForm = z.object({
+  game: z.enum(VERIFY_GAMES),
+  segments: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, 'The wheel has 2 to 24 segments')
+    .refine((v) => Number(v) >= 2 && Number(v) <= 24, 'The wheel has 2 to 24 segments'),
   serverSeed: z.string().trim().min(1, 'Enter the revealed server seed').max(128, 'A server seed is at most 128 characters'),
   clientSeed: z.string().trim().min(1, 'Enter the client seed').max(64, 'A client seed is at most 64 characters'),
   nonce: z
@@ -26,15 +36,15 @@ export interface VerifyPrefill extends Partial<VerifyForm> {
   /** The traps the server recorded for the round, to compare with the recomputed ones. */
   recordedTraps?: number[];
   lanesCrossed?: number;
+  /** A spin's recorded segment (0-based) and the wheel's prizes at the time. */
+  recordedSegment?: number;
+  prizes?: string[];
 }
 
-interface Outcome {
-  difficulty: Difficulty;
-  traps: number[];
-  hash: string;
-  hashMatches: boolean | null;
-  trapsMatch: boolean | null;
-}
+type Outcome = { hash: string; hashMatches: boolean | null } & (
+  | { game: 'round'; difficulty: Difficulty; traps: number[]; trapsMatch: boolean | null }
+  | { game: 'spin'; segment: number; segments: number; segmentMatches: boolean | null }
+);
 
 const sorted = (list: number[]) => [...list].sort((x, y) => x - y);
 const sameSet = (a: number[], b: number[]) => {
@@ -42,13 +52,15 @@ const sameSet = (a: number[], b: number[]) => {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 };
 
-/** Recomputes a round's traps in the browser from its seeds, and checks the seed against its hash. */
+/** Recomputes a round's traps or a spin's segment in the browser from its seeds, and checks the seed against its hash. */
 export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<VerifyForm>({
     resolver: zodResolver(verifyForm),
     defaultValues: {
+      game: prefill.game ?? 'round',
+      segments: prefill.segments ?? String(prefill.prizes?.length ?? 8),
       serverSeed: prefill.serverSeed ?? '',
       clientSeed: prefill.clientSeed ?? '',
       nonce: prefill.nonce ?? '0',
@@ -57,20 +69,31 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
     },
   });
   const errors = form.formState.errors;
+  const game = form.watch('game');
 
   const compute = useCallback(
     async (v: VerifyForm) => {
       try {
         const seeds = { serverSeed: v.serverSeed.trim(), clientSeed: v.clientSeed.trim(), nonce: Number(v.nonce), difficulty: v.difficulty };
-        const [traps, hash] = await Promise.all([drawTraps(seeds), sha256Hex(seeds.serverSeed)]);
+        const hash = await sha256Hex(seeds.serverSeed);
         const expected = v.serverSeedHash.trim().toLowerCase();
-        const recorded = prefill.recordedTraps;
+        const hashMatches = expected ? expected === hash : null;
         setFailure(null);
+        if (v.game === 'spin') {
+          const segments = Number(v.segments);
+          const segment = await drawSpin({ ...seeds, segments });
+          const recorded = prefill.recordedSegment;
+          setOutcome({ game: 'spin', hash, hashMatches, segment, segments, segmentMatches: recorded === undefined ? null : recorded === segment });
+          return;
+        }
+        const traps = await drawTraps(seeds);
+        const recorded = prefill.recordedTraps;
         setOutcome({
+          game: 'round',
           difficulty: v.difficulty,
           traps,
           hash,
-          hashMatches: expected ? expected === hash : null,
+          hashMatches,
           trapsMatch: recorded && recorded.length ? sameSet(recorded, traps) : null,
         });
       } catch {
@@ -78,7 +101,7 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
         setFailure('This browser cannot compute the round (Web Crypto is unavailable).');
       }
     },
-    [prefill.recordedTraps],
+    [prefill.recordedTraps, prefill.recordedSegment],
   );
 
   // Arriving from a bet with its seed revealed: show the answer straight away.
@@ -87,29 +110,48 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
     if (autoRun) void form.handleSubmit(compute)();
   }, [autoRun, compute, form]);
 
-  const lanes = outcome ? laneCount(outcome.difficulty) : 0;
-  const offRoad = outcome ? outcome.traps.filter((t) => t >= lanes) : [];
+  const lanes = outcome?.game === 'round' ? laneCount(outcome.difficulty) : 0;
+  const offRoad = outcome?.game === 'round' ? outcome.traps.filter((t) => t >= lanes) : [];
+  const prize = (segment: number) => {
+    const p = prefill.prizes?.[segment];
+    return p === undefined ? '' : p === 'LOSE' ? ' (LOSE)' : ` (₹${p})`;
+  };
   return (
     <div className="chicken-verify">
       <form className="chicken-verify__form" onSubmit={form.handleSubmit(compute)} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="verify-game">
+            What to verify
+          </label>
+          <div className="field__box">
+            <select id="verify-game" className="field__input" {...form.register('game', { onChange: () => setOutcome(null) })}>
+              <option value="round">A Chicken Road round</option>
+              <option value="spin">A spin of the wheel</option>
+            </select>
+          </div>
+        </div>
         <Field label="Server seed" autoComplete="off" spellCheck={false} error={errors.serverSeed?.message} {...form.register('serverSeed')} />
         <Field label="Client seed" autoComplete="off" spellCheck={false} error={errors.clientSeed?.message} {...form.register('clientSeed')} />
         <div className="chicken-verify__pair">
           <Field label="Nonce" inputMode="numeric" autoComplete="off" error={errors.nonce?.message} {...form.register('nonce')} />
-          <div className="field">
-            <label className="field__label" htmlFor="verify-difficulty">
-              Difficulty
-            </label>
-            <div className="field__box">
-              <select id="verify-difficulty" className="field__input" {...form.register('difficulty')}>
-                {DIFFICULTIES.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
+          {game === 'spin' ? (
+            <Field label="Segments" inputMode="numeric" autoComplete="off" error={errors.segments?.message} {...form.register('segments')} />
+          ) : (
+            <div className="field">
+              <label className="field__label" htmlFor="verify-difficulty">
+                Difficulty
+              </label>
+              <div className="field__box">
+                <select id="verify-difficulty" className="field__input" {...form.register('difficulty')}>
+                  {DIFFICULTIES.map((d) => (
+                    <option key={d} value={d}>
+                      {d}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-          </div>
+          )}
         </div>
         <Field
           label="Server seed hash (optional)"
@@ -138,15 +180,36 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
                 : '✗ SHA-256 of the server seed does not match the recorded hash.'}
             </p>
           )}
-          {outcome.trapsMatch !== null && (
-            <p className={`chicken-check chicken-check--${outcome.trapsMatch ? 'ok' : 'bad'}`} data-testid="traps-check">
-              {outcome.trapsMatch ? '✓ The recomputed traps are the ones the round used.' : '✗ The recomputed traps differ from the ones the round used.'}
-            </p>
+          {outcome.game === 'spin' ? (
+            <>
+              {outcome.segmentMatches !== null && (
+                <p className={`chicken-check chicken-check--${outcome.segmentMatches ? 'ok' : 'bad'}`} data-testid="segment-check">
+                  {outcome.segmentMatches
+                    ? '✓ The wheel stopped on the recomputed segment.'
+                    : '✗ The wheel stopped on another segment than the recomputed one.'}
+                </p>
+              )}
+              <p className="chicken-verify__line">
+                Segment:{' '}
+                <strong data-testid="spin-segment">
+                  {outcome.segment + 1} of {outcome.segments}
+                  {prize(outcome.segment)}
+                </strong>
+              </p>
+            </>
+          ) : (
+            <>
+              {outcome.trapsMatch !== null && (
+                <p className={`chicken-check chicken-check--${outcome.trapsMatch ? 'ok' : 'bad'}`} data-testid="traps-check">
+                  {outcome.trapsMatch ? '✓ The recomputed traps are the ones the round used.' : '✗ The recomputed traps differ from the ones the round used.'}
+                </p>
+              )}
+              <p className="chicken-verify__line">
+                Trap cells (0-based, in draw order): <strong data-testid="trap-cells">{outcome.traps.join(', ')}</strong>
+              </p>
+              <MiniRoad difficulty={outcome.difficulty} traps={outcome.traps} lanesCrossed={prefill.lanesCrossed} />
+            </>
           )}
-          <p className="chicken-verify__line">
-            Trap cells (0-based, in draw order): <strong data-testid="trap-cells">{outcome.traps.join(', ')}</strong>
-          </p>
-          <MiniRoad difficulty={outcome.difficulty} traps={outcome.traps} lanesCrossed={prefill.lanesCrossed} />
           {offRoad.length > 0 && (
             <p className="chicken-verify__note">
               Cell{offRoad.length > 1 ? 's' : ''} {offRoad.join(', ')} lie{offRoad.length > 1 ? '' : 's'} past the last of the {lanes} lanes, so{' '}
