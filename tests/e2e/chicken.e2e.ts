@@ -61,7 +61,7 @@ describe('Chicken Road in the browser', () => {
 
   async function closeResult() {
     await dialog().waitFor();
-    await dialog().getByRole('button', { name: 'Close' }).click();
+    await dialog().getByRole('button', { name: 'Close', exact: true }).click();
     await startButton().waitFor();
   }
 
@@ -165,7 +165,7 @@ describe('Chicken Road in the browser', () => {
     await panel.getByRole('button', { name: 'Rotate seed pair' }).click();
     await panel.getByTestId('previous-server-seed').waitFor();
     expect(await panel.getByTestId('server-seed-hash').textContent()).not.toBe(hash);
-    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.goto('/bets');
     await page.getByRole('table').waitFor();

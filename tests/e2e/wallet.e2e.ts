@@ -128,7 +128,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     const dialog = player.getByRole('dialog', { name: 'Deposit Submitted' });
     await dialog.getByText('Your deposit request has been submitted successfully!').waitFor();
     await shot(player, 'wallet-deposit-submitted');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     expect(await player.getByLabel('Transaction ID').inputValue()).toBe('');
     // Pending deposits are not money yet.
     expect(await balanceShown(player)).toBe('₹0.00');
@@ -217,7 +217,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await picture(player, 'wallet-telegram-subscription');
     await player.getByRole('button', { name: 'Submit Deposit' }).click();
     const dialog = player.getByRole('dialog', { name: 'Deposit Submitted' });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await player.waitForURL((url) => url.pathname === '/');
 
     await openSection(admin, 'Deposite');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DIFFICULTIES, drawTraps, laneCount, sha256Hex, type Difficulty } from '../../../../../contracts/chicken';
@@ -69,7 +69,7 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
     },
   });
   const errors = form.formState.errors;
-  const game = form.watch('game');
+  const game = useWatch({ control: form.control, name: 'game' });
 
   const compute = useCallback(
     async (v: VerifyForm) => {
