@@ -97,7 +97,10 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await shot(player, 'a11y-side-menu');
     expect(await violations(player)).toEqual([]);
     await menu.getByRole('button', { name: 'Help & Support' }).click();
-    await player.getByRole('dialog', { name: 'Help & Support' }).waitFor();
+    const help = player.getByRole('dialog', { name: 'Help & Support' });
+    // The contacts the operator configured (SUPPORT_WHATSAPP, SUPPORT_TELEGRAM).
+    expect(await help.getByRole('link', { name: /Chat on WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919000000099');
+    expect(await help.getByRole('link', { name: /Chat on Telegram/ }).getAttribute('href')).toBe('https://t.me/rupeearcade_help');
     await player.waitForTimeout(400);
     await shot(player, 'a11y-help');
     expect(await violations(player)).toEqual([]);

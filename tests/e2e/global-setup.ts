@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PHONE: E2E_ADMIN.phone,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      SUPPORT_WHATSAPP: '+919000000099',
+      SUPPORT_TELEGRAM: 'rupeearcade_help',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

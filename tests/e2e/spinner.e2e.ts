@@ -40,9 +40,16 @@ describe('spinner: a player spins and the server pays the prize', () => {
     await shot(page, 'spinner-idle');
     await page.getByRole('button', { name: 'Spin' }).click();
     await page.getByText('Spinning...').waitFor();
+    await page.waitForTimeout(1200);
+    await shot(page, 'spinner-spinning');
+    // The header keeps the old balance while the wheel turns: it must not give the prize away.
+    expect(await page.getByRole('link', { name: /^Balance/ }).textContent()).toBe('₹0');
     await page.getByText('You won: 30').waitFor({ timeout: 10_000 });
     await shot(page, 'spinner-result');
     expect(await balance()).toBe(30);
+    await page.getByRole('link', { name: 'Balance ₹30, deposit' }).waitFor();
+    // The new spin is in the list, with its seeds.
+    await page.getByRole('region', { name: 'Your spins' }).getByText('Won ₹30').waitFor();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
 
     // Back on the wheel within the hour: the server's countdown, and no second prize.

@@ -41,10 +41,10 @@ export function LastResults() {
           return (
             <li key={bet._id} className="home-results__item">
               <span>
-                <span className="home-results__game">Chicken Road · {bet.difficulty}</span>
-                <time className="home-results__when" dateTime={bet.createdAt}>
-                  {formatDateTime(bet.createdAt)}
-                </time>
+                <span className="home-results__game">Chicken Road</span>
+                <span className="home-results__when">
+                  {bet.difficulty} · <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>
+                </span>
               </span>
               <span className={`home-results__amount ${tone}`}>{text}</span>
             </li>

@@ -94,6 +94,7 @@ export default function SpinnerPage() {
     try {
       const outcome = await spin.mutateAsync();
       await turnTo(targetRotation(rotation.current, outcome.index, outcome.prizes.length));
+      spin.reveal();
       setResult(outcome);
       setNextSpinAt(outcome.nextSpinAt);
     } catch (err) {

@@ -26,27 +26,35 @@ export function useSpinStatus() {
   });
 }
 
-/** One spin: the server draws and credits; a retried request after a lost answer carries the same key. */
+const spinsKey = ['spinner', 'spins'] as const;
+
+/**
+ * One spin: the server draws and credits; a retried request after a lost answer carries the same key.
+ * The balance, the status and the spins list are refreshed by `reveal`, called once the wheel has
+ * stopped: refreshed at once, the header balance would tell the prize while the wheel still turns.
+ */
 export function useSpin() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const { keyFor, settle } = useIdempotencyKey();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async () =>
       (await api<z.infer<typeof spinAnswerSchema>>('/api/v1/spinner/spin', { method: 'POST', idempotencyKey: keyFor({ spin: user?._id }) })).data,
-    onSuccess: () => {
-      settle();
-      void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
-      void queryClient.invalidateQueries({ queryKey: statusKey });
-    },
+    onSuccess: () => settle(),
     onError: (err) => settle(err),
   });
+  const reveal = () => {
+    void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
+    void queryClient.invalidateQueries({ queryKey: statusKey });
+    void queryClient.invalidateQueries({ queryKey: spinsKey });
+  };
+  return Object.assign(mutation, { reveal });
 }
 
 /** The player's spins, newest first, a page at a time. */
 export function useSpins(page: number) {
   return useQuery({
-    queryKey: ['spinner', 'spins', page],
+    queryKey: [...spinsKey, page],
     queryFn: async ({ signal }) => (await api<z.infer<typeof spinsPageAnswerSchema>>('/api/v1/spinner/spins', { query: { page }, signal })).data,
   });
 }
