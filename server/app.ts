@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
-import { authPlugin } from './plugins/auth.js';
+import { accessPageOf, authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -48,7 +48,10 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Every call that declares its answer also answers errors in the one envelope (contracts/envelope.ts).
+  app.decorate('accessTable', []);
   app.addHook('onRoute', (route) => {
+    const page = accessPageOf(route.onRequest);
+    if (page) for (const method of [route.method].flat()) if (method !== 'HEAD') app.accessTable.push({ method, url: route.url, page });
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!response) return;
     response['4xx'] ??= errorSchema;

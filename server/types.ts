@@ -21,6 +21,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    /** Every back-office route and the access page it needs, as registered (requireAdmin). */
+    accessTable: { method: string; url: string; page: AccessPage }[];
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as accounts from './accounts/index.js';
+import * as audit from './audit/index.js';
 import * as chicken from './chicken/index.js';
 import * as messaging from './messaging/index.js';
 import * as ranking from './ranking/index.js';
@@ -22,5 +23,6 @@ export const modules: AppModule[] = [
   { routes: chicken.routes },
   { routes: spinner.routes },
   { routes: ranking.routes },
+  { routes: audit.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
 ];

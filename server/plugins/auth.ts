@@ -63,10 +63,18 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 
 /** preHandler factory: the caller must be an admin holding `page`. */
 export function requireAdmin(page: AccessPage) {
-  return async (request: FastifyRequest): Promise<void> => {
+  const hook = async (request: FastifyRequest): Promise<void> => {
     const user = request.user;
     if (!user) throw unauthorized();
     if (user.role !== 'admin') throw forbidden('Admins only.');
     if (!user.accessPages.includes(page)) throw forbidden(`You need the "${page}" page for this.`);
   };
+  // Read when the route is registered, to list every back-office route with its page (app.accessTable).
+  return Object.assign(hook, { accessPage: page });
+}
+
+/** The access page a route's onRequest hooks demand, if one is requireAdmin's. */
+export function accessPageOf(hooks: unknown): AccessPage | undefined {
+  const list = Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+  return list.map((h) => (h as { accessPage?: AccessPage }).accessPage).find(Boolean);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
+import * as backoffice from '../../contracts/backoffice.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { rankingAnswerSchema } from '../../contracts/ranking.js';
@@ -45,6 +46,8 @@ describe('every call answers as its contract says', () => {
     });
     const what = `${call.method} ${call.url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
     expect(res.statusCode, what).toBe(status);
+    // No answer anywhere carries a password hash, a password field or a known password.
+    expect(res.body, what).not.toMatch(/\$argon2|passwordHash|"password":\s*"|Secret#123|Tour#Admin123|New#Pass1234/);
     const parsed = schema.safeParse(res.json());
     expect(parsed.success, `${what}\n${parsed.error?.message}`).toBe(true);
     return res.json();
@@ -107,6 +110,43 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'POST', url: '/api/v1/users/logout', who: await createPlayer(app) }, 200, okMessage);
     await check({ method: 'GET', url: `/api/v1/dev/outbox?to=${encodeURIComponent(person.email)}` }, 200, accounts.outboxAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/dev/outbox' }, 400);
+  });
+
+  it('back office: users, admins and the audit log', async () => {
+    const p = await createPlayer(app);
+    await check({ method: 'GET', url: '/api/v1/users/?q=Test', who: admin }, 200, backoffice.usersAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/users/', who: p }, 403);
+    const edit = { fullName: 'Edited Name', email: p.email, phoneNumber: p.phoneNumber, password: '' };
+    await check({ method: 'PUT', url: `/api/v1/users/${p.id}`, who: admin, payload: edit }, 200, backoffice.userAnswerSchema);
+    await fails({ method: 'PUT', url: `/api/v1/users/${p.id}`, who: admin, payload: { ...edit, fullName: '' } }, 400);
+    await check(
+      { method: 'POST', url: `/api/v1/admin/users/${p.id}/password`, who: admin, payload: { password: 'New#Pass1234' } },
+      200,
+      backoffice.userAnswerSchema,
+    );
+    await fails({ method: 'POST', url: `/api/v1/admin/users/${p.id}/password`, who: admin, payload: { password: 'short' } }, 400);
+    await check({ method: 'POST', url: `/api/v1/admin/users/${p.id}/block`, who: admin, payload: { blocked: true } }, 200, backoffice.userAnswerSchema);
+    await fails({ method: 'POST', url: `/api/v1/admin/users/${p.id}/block`, who: admin, payload: { blocked: 'yes' } }, 400);
+    await check({ method: 'GET', url: '/api/v1/admin/get-admin', who: admin }, 200, backoffice.adminsAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/admin/get-admin', who: p }, 401);
+    const newAdmin = { name: 'Tour Admin', email: `tour.${Date.now()}@example.com`, phone: '9876501234', password: 'Tour#Admin123', accessPages: ['qr-code'] };
+    const created = await check({ method: 'POST', url: '/api/v1/admin/add-admin', who: admin, payload: newAdmin }, 201, backoffice.adminAnswerSchema);
+    await fails({ method: 'POST', url: '/api/v1/admin/add-admin', who: admin, payload: { ...newAdmin, phone: '123' } }, 400);
+    const row = created.data;
+    await check(
+      { method: 'PUT', url: '/api/v1/admin/update-admin', who: admin, payload: { ...row, accessPages: ['qr-code', 'games'] } },
+      200,
+      backoffice.adminAnswerSchema,
+    );
+    await fails({ method: 'PUT', url: '/api/v1/admin/update-admin', who: admin, payload: { ...row, _id: 'nobody' } }, 404);
+    await check({ method: 'DELETE', url: '/api/v1/admin/delete-admin', who: admin, payload: { email: row.email } }, 200, backoffice.adminAnswerSchema);
+    await fails({ method: 'DELETE', url: '/api/v1/admin/delete-admin', who: admin, payload: { email: row.email } }, 404);
+    await check({ method: 'GET', url: '/api/v1/admin/audit?action=admin.create', who: admin }, 200, backoffice.auditAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/admin/audit?page=0', who: admin }, 400);
+    const csv = await app.inject({ method: 'GET', url: '/api/v1/admin/audit.csv', headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toBe('time,admin id,admin,action,entity,entity id,before,after');
+    await fails({ method: 'GET', url: '/api/v1/admin/audit.csv?to=yesterday', who: admin }, 400);
   });
 
   it('site', async () => {

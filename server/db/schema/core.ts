@@ -22,6 +22,8 @@ export const users = pgTable('users', {
   referralCode: text('referral_code').notNull(),
   referredBy: uuid('referred_by'),
   tokenVersion: integer('token_version').notNull().default(0),
+  /** Set by the back office: a blocked account cannot sign in or play. */
+  blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

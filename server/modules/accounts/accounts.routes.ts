@@ -15,6 +15,7 @@ import { createBackground } from '../../lib/background.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
+import { backofficeRoutes } from './backoffice.routes.js';
 import { profileRoutes } from './profile.routes.js';
 import { clearSessionCookies } from './session.cookies.js';
 import { sessionRoutes } from './session.routes.js';
@@ -61,4 +62,5 @@ export async function accountsRoutes(app: App): Promise<void> {
 
   sessionRoutes(app);
   profileRoutes(app);
+  backofficeRoutes(app);
 }

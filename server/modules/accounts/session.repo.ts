@@ -64,6 +64,7 @@ export interface SessionUser {
   accessPages: string[];
   tokenVersion: number;
   verifiedAt: Date | null;
+  blockedAt: Date | null;
   /** The session still has a token that is neither revoked nor expired. */
   live: boolean;
 }
@@ -77,6 +78,7 @@ export async function findSessionUser(db: DbOrTx, userId: string, familyId: stri
       accessPages: users.accessPages,
       tokenVersion: users.tokenVersion,
       verifiedAt: users.verifiedAt,
+      blockedAt: users.blockedAt,
       // Plain names: inside a select list Drizzle leaves columns unqualified, and "id" would bind to refresh_tokens.
       live: sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId} AND r.user_id = ${userId} AND r.revoked_at IS NULL AND r.expires_at > now())`,
     })

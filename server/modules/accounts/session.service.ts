@@ -5,12 +5,14 @@ import type { AccessPage } from '../../../contracts/roles.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import * as users from './accounts.repo.js';
 import * as tokens from './session.repo.js';
 import { attemptSucceeded, takeAttempt } from './throttle.service.js';
+
+export const ACCOUNT_BLOCKED = 'This account is blocked. Please contact support.';
 
 type LoginInput = z.output<typeof loginSchema>;
 type ChangePasswordInput = z.output<typeof changePasswordSchema>;
@@ -59,6 +61,8 @@ export async function login(db: Db, config: Config, input: LoginInput) {
     : await verifyPassword(await (decoyHash ??= hashPassword(randomToken())), input.password);
   if (!user || !passwordOk || !user.verifiedAt) throw unauthorized(MESSAGES.loginFailed, 'INVALID_CREDENTIALS');
   await attemptSucceeded(db, 'login', subject);
+  // Said only to someone who knows the password: the block is no secret from its owner.
+  if (user.blockedAt) throw forbidden(ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
   return { user, ...(await startSession(db, config, user)) };
 }
 
@@ -72,7 +76,7 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
   const row = await tokens.findRefreshToken(db, sha256(presented));
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const user = await users.findUserById(db, row.userId);
-  if (!user || !user.verifiedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  if (!user || !user.verifiedAt || user.blockedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const reused = () =>
     tokens
       .revokeFamily(db, row.familyId)
@@ -118,8 +122,8 @@ export async function currentUser(db: DbOrTx, userId: string): Promise<users.Use
 /** The caller an access token names, when its session is still open and its claims still hold. */
 export async function sessionCaller(db: DbOrTx, claims: { sub: string; sid: string; tv: number }): Promise<AuthUser | null> {
   const row = await tokens.findSessionUser(db, claims.sub, claims.sid);
-  // A signed-out session, a changed password or a withdrawn verification voids the token at once.
-  if (!row || !row.live || row.tokenVersion !== claims.tv || !row.verifiedAt) return null;
+  // A signed-out session, a changed password, a withdrawn verification or a block voids the token at once.
+  if (!row || !row.live || row.tokenVersion !== claims.tv || !row.verifiedAt || row.blockedAt) return null;
   return { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
 }
 

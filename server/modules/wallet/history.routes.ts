@@ -3,7 +3,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
 import { walletHistory } from './history.service.js';
-import { pageQuery } from './wallet.shared.js';
+import { pageQuery, usersHistoryQuery } from './wallet.shared.js';
 
 export async function historyRoutes(app: App): Promise<void> {
   app.get('/wallet/history', {
@@ -23,8 +23,17 @@ export async function historyRoutes(app: App): Promise<void> {
 
   app.get('/wallet/history/users', {
     onRequest: [requireAdmin('transaction')],
-    schema: { tags: ['wallet'], summary: "Every player's history, 10 a page (back office)", querystring: pageQuery, response: { 200: historyAnswerSchema } },
-    handler: async (request) => ({ success: true as const, message: 'Transaction history', data: await walletHistory(app.db, null, request.query.page) }),
+    schema: {
+      tags: ['wallet'],
+      summary: "Every player's history, or one player's (userId), 10 a page (back office)",
+      querystring: usersHistoryQuery,
+      response: { 200: historyAnswerSchema },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Transaction history',
+      data: await walletHistory(app.db, request.query.userId ?? null, request.query.page),
+    }),
   });
 
   app.get('/admin/ledger/check', {

@@ -17,6 +17,17 @@ export const pageQuery = z.object({
   page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(1, 'Page starts at 1').max(100_000).default(1),
 });
 
+/** The back office's history of every player, or of one (`userId`, for a user's History view). */
+export const usersHistoryQuery = pageQuery.extend({
+  userId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .refine((v) => !v || isUuid(v), 'That is not a user id')
+    .transform((v) => v?.toLowerCase() || undefined),
+});
+
 /** Admin lists: optional paging; without it the newest `limit` rows are listed. */
 export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

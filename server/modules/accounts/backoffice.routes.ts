@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  addAdminSchema,
+  adminAnswerSchema,
+  adminsAnswerSchema,
+  blockSchema,
+  deleteAdminSchema,
+  setPasswordSchema,
+  updateAdminSchema,
+  updateUserSchema,
+  userAnswerSchema,
+  usersAnswerSchema,
+  usersQuerySchema,
+} from '../../../contracts/backoffice.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { App } from '../../types.js';
+import {
+  addAdmin,
+  deleteAdmin,
+  listAdminRows,
+  listManagedUsers,
+  setManagedUserBlocked,
+  setManagedUserPassword,
+  updateAdmin,
+  updateManagedUser,
+} from './backoffice.service.js';
+
+const tags = ['back office'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.string().trim().min(1, 'The user id is required').max(64, 'That is not a user id') });
+
+/** All Users (the transaction page) and Admin Controller (admin-management). */
+export function backofficeRoutes(app: App): void {
+  app.get('/users/', {
+    onRequest: [requireAdmin('transaction')],
+    schema: {
+      tags,
+      security,
+      summary: 'Players and admins, 10 a page; q finds a name, e-mail, phone or id',
+      querystring: usersQuerySchema,
+      response: { 200: usersAnswerSchema },
+    },
+    handler: async (request) => ({ success: true as const, message: 'Users', ...(await listManagedUsers(app.db, request.query)) }),
+  });
+
+  app.put('/users/:id', {
+    onRequest: [requireAdmin('transaction')],
+    schema: {
+      tags,
+      security,
+      summary: "Edit a player's name, e-mail and phone (and password, when given)",
+      params: idParams,
+      body: updateUserSchema,
+      response: { 200: userAnswerSchema },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'User updated successfully',
+      data: await updateManagedUser(app.db, request.user!, request.params.id, request.body),
+    }),
+  });
+
+  app.post('/admin/users/:id/password', {
+    onRequest: [requireAdmin('transaction')],
+    schema: {
+      tags,
+      security,
+      summary: "Set a player's new password; their sessions end",
+      params: idParams,
+      body: setPasswordSchema,
+      response: { 200: userAnswerSchema },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Password set. The player has been signed out everywhere.',
+      data: await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password),
+    }),
+  });
+
+  app.post('/admin/users/:id/block', {
+    onRequest: [requireAdmin('transaction')],
+    schema: {
+      tags,
+      security,
+      summary: 'Block a player (no sign-in, no play; sessions end) or unblock',
+      params: idParams,
+      body: blockSchema,
+      response: { 200: userAnswerSchema },
+    },
+    handler: async (request) => {
+      const data = await setManagedUserBlocked(app.db, request.user!, request.params.id, request.body.blocked);
+      return { success: true as const, message: data.blocked ? 'User blocked' : 'User unblocked', data };
+    },
+  });
+
+  app.get('/admin/get-admin', {
+    onRequest: [requireAdmin('admin-management')],
+    schema: { tags, security, summary: 'Every admin with their access pages', response: { 200: adminsAnswerSchema } },
+    handler: async () => ({ success: true as const, message: 'Admins', data: await listAdminRows(app.db) }),
+  });
+
+  app.post('/admin/add-admin', {
+    onRequest: [requireAdmin('admin-management')],
+    schema: { tags, security, summary: 'Create an admin holding some of your own pages', body: addAdminSchema, response: { 201: adminAnswerSchema } },
+    handler: async (request, reply) =>
+      reply.status(201).send({ success: true as const, message: 'Admin created', data: await addAdmin(app.db, request.user!, request.body) }),
+  });
+
+  app.put('/admin/update-admin', {
+    onRequest: [requireAdmin('admin-management')],
+    schema: { tags, security, summary: "Edit an admin's details and pages (found by _id)", body: updateAdminSchema, response: { 200: adminAnswerSchema } },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Admin updated successfully',
+      data: await updateAdmin(app.db, request.user!, request.body),
+    }),
+  });
+
+  app.delete('/admin/delete-admin', {
+    onRequest: [requireAdmin('admin-management')],
+    schema: {
+      tags,
+      security,
+      summary: 'Close an admin account (found by e-mail, in a JSON body)',
+      body: deleteAdminSchema,
+      response: { 200: adminAnswerSchema },
+    },
+    handler: async (request) => ({ success: true as const, message: 'Admin deleted', data: await deleteAdmin(app.db, request.user!, request.body.email) }),
+  });
+}

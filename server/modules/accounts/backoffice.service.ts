@@ -1,0 +1,208 @@
+import type { z } from 'zod';
+import type { addAdminSchema, AdminRow, ManagedUser, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
+import type { AccessPage } from '../../../contracts/roles.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
+import { isUuid } from '../../../contracts/ids.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { totalPages } from '../../lib/paging.js';
+import type { AuthUser } from '../../types.js';
+import { audit } from '../audit/index.js';
+import { ensureWallet } from '../ledger/index.js';
+import type { UserRow } from './accounts.repo.js';
+import * as users from './accounts.repo.js';
+import { newReferralCode } from './accounts.service.js';
+import * as repo from './backoffice.repo.js';
+import { revokeAllForUser } from './session.repo.js';
+
+/** The page that manages admins: nobody may remove the last admin who holds it. */
+const ADMIN_MANAGEMENT: AccessPage = 'admin-management';
+
+export const toManagedUser = (row: UserRow): ManagedUser => ({
+  _id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  createdAt: row.createdAt.toISOString(),
+  role: row.role,
+  verified: Boolean(row.verifiedAt),
+  blocked: Boolean(row.blockedAt),
+});
+
+const toAdminRow = (row: UserRow): AdminRow => ({
+  _id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  accessPages: row.accessPages as AccessPage[],
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** What the audit log keeps of a person: never a password or its hash. */
+const auditView = (row: UserRow) => ({ ...toManagedUser(row), ...(row.role === 'admin' ? { accessPages: row.accessPages } : {}) });
+
+/** An e-mail or phone that another account holds: a clear 409 instead of the index's error. */
+function taken(err: unknown): never {
+  const { code, constraint } = pgError(err);
+  if (code === PG.uniqueViolation && constraint === 'users_email_key') throw conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+  if (code === PG.uniqueViolation && constraint === 'users_phone_key') throw conflict('An account with this phone number already exists.', 'PHONE_TAKEN');
+  throw err;
+}
+
+async function lockPlayer(tx: DbOrTx, rawId: string): Promise<UserRow> {
+  const row = isUuid(rawId) ? await repo.lockUserRow(tx, rawId.toLowerCase()) : undefined;
+  if (!row) throw notFound('User not found.');
+  // All Users (the transaction page) must not become a way around Admin Controller.
+  if (row.role === 'admin') throw forbidden('Admins are managed in Admin Controller.', 'ADMIN_ACCOUNT');
+  return row;
+}
+
+export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQuerySchema>) {
+  const { rows, total } = await repo.listUsers(db, { q: query.q || undefined, limit: query.limit, offset: (query.page - 1) * query.limit });
+  return { users: rows.map(toManagedUser), page: query.page, totalPages: totalPages(total, query.limit), total };
+}
+
+/** PUT /users/{id}: name, e-mail and phone, and a new password when one is given. */
+export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>): Promise<ManagedUser> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockPlayer(tx, id);
+      const after = await repo.updateUserRow(tx, before.id, { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash });
+      if (passwordHash) await revokeAllForUser(tx, before.id);
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'user.update',
+        entity: 'user',
+        entityId: before.id,
+        before: auditView(before),
+        after: { ...auditView(after), ...(passwordHash ? { passwordChanged: true } : {}) },
+      });
+      return toManagedUser(after);
+    });
+  } catch (err) {
+    taken(err);
+  }
+}
+
+/** Sets a new password for a player; every session of theirs ends. */
+export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string): Promise<ManagedUser> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const before = await lockPlayer(tx, id);
+    const after = await repo.updateUserRow(tx, before.id, { passwordHash });
+    await revokeAllForUser(tx, before.id);
+    await audit(tx, { actorId: actor.id, action: 'user.password', entity: 'user', entityId: before.id, after: { passwordChanged: true } });
+    return toManagedUser(after);
+  });
+}
+
+/** Blocks (every session ends at its next call, and sign-in is refused) or unblocks a player. */
+export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean): Promise<ManagedUser> {
+  return db.transaction(async (tx) => {
+    const before = await lockPlayer(tx, id);
+    if (Boolean(before.blockedAt) === blocked) return toManagedUser(before);
+    const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? new Date() : null });
+    if (blocked) await revokeAllForUser(tx, before.id);
+    await audit(tx, {
+      actorId: actor.id,
+      action: blocked ? 'user.block' : 'user.unblock',
+      entity: 'user',
+      entityId: before.id,
+      before: { blocked: !blocked },
+      after: { blocked },
+    });
+    return toManagedUser(after);
+  });
+}
+
+export async function listAdminRows(db: DbOrTx): Promise<AdminRow[]> {
+  return (await repo.listAdmins(db)).map(toAdminRow);
+}
+
+/** An admin grants only the pages they hold themselves. */
+function assertGrantable(actor: AuthUser, pages: readonly AccessPage[]): void {
+  const missing = pages.filter((p) => !actor.accessPages.includes(p));
+  if (missing.length) throw forbidden(`You can only grant pages you hold yourself: not ${missing.join(', ')}.`, 'PAGE_NOT_HELD');
+}
+
+/** POST /admin/add-admin: a verified admin account with its wallet. */
+export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>): Promise<AdminRow> {
+  assertGrantable(actor, input.accessPages);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await users.insertUser(tx, {
+        fullName: input.name,
+        email: input.email,
+        phoneNumber: input.phone,
+        passwordHash,
+        referralCode: await newReferralCode(tx),
+        role: 'admin',
+        accessPages: input.accessPages,
+        verifiedAt: new Date(),
+      });
+      await ensureWallet(tx, row.id);
+      await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditView(row) });
+      return toAdminRow(row);
+    });
+  } catch (err) {
+    taken(err);
+  }
+}
+
+/** Refuses a change that would leave no admin able to manage admins. */
+async function keepAdminManagement(tx: DbOrTx, target: UserRow, keeps: boolean): Promise<void> {
+  if (keeps || !target.accessPages.includes(ADMIN_MANAGEMENT)) return;
+  const others = await repo.lockOtherAdminsWithPage(tx, ADMIN_MANAGEMENT, target.id);
+  if (!others.length) throw conflict('This is the last admin who can manage admins: give another admin that page first.', 'LAST_ADMIN_MANAGER');
+}
+
+async function lockAdmin(tx: DbOrTx, row: UserRow | undefined): Promise<UserRow> {
+  if (!row || row.role !== 'admin' || row.blockedAt) throw notFound('Admin not found.');
+  return row;
+}
+
+/**
+ * PUT /admin/update-admin. Pages the actor lacks can be neither granted nor taken away (the
+ * target keeps them as they were), and the last holder of admin-management keeps it.
+ */
+export async function updateAdmin(db: Db, actor: AuthUser, input: z.infer<typeof updateAdminSchema>): Promise<AdminRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = await lockAdmin(tx, isUuid(input._id) ? await repo.lockUserRow(tx, input._id.toLowerCase()) : undefined);
+      const held = before.accessPages as AccessPage[];
+      const added = input.accessPages.filter((p) => !held.includes(p));
+      const removed = held.filter((p) => !input.accessPages.includes(p));
+      assertGrantable(actor, [...added, ...removed]);
+      await keepAdminManagement(tx, before, input.accessPages.includes(ADMIN_MANAGEMENT));
+      const after = await repo.updateUserRow(tx, before.id, {
+        fullName: input.fullName,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        accessPages: input.accessPages,
+      });
+      await audit(tx, { actorId: actor.id, action: 'admin.update', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
+      return toAdminRow(after);
+    });
+  } catch (err) {
+    taken(err);
+  }
+}
+
+/**
+ * DELETE /admin/delete-admin. The account is closed, not erased: it keeps its place in the audit
+ * log and the ledger, loses its role and pages, and can no longer sign in.
+ */
+export async function deleteAdmin(db: Db, actor: AuthUser, email: string): Promise<AdminRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockAdmin(tx, await repo.lockUserRowByEmail(tx, email));
+    if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
+    assertGrantable(actor, before.accessPages as AccessPage[]);
+    await keepAdminManagement(tx, before, false);
+    const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: new Date() });
+    await revokeAllForUser(tx, before.id);
+    await audit(tx, { actorId: actor.id, action: 'admin.delete', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
+    return toAdminRow(before);
+  });
+}
