@@ -19,6 +19,8 @@ const ALL_LABELS = [
   'Spinner Prices',
   'Refer Amount',
   'Notification',
+  // Ours, after the spec's sections.
+  'Audit Log',
 ];
 
 const emptyApi = () =>

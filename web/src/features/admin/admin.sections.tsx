@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react';
 import type { AccessPage } from '../../../../contracts/roles';
 import { ComingSoon } from '../../components/ui/Page';
+import { AdminsSection } from './sections/AdminsSection';
 import { AmountSection } from './sections/AmountSection';
+import { AuditSection } from './sections/AuditSection';
 import { GamesSection } from './sections/GamesSection';
 import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
 import { NotificationSection } from './sections/NotificationSection';
 import { QrCodeSection } from './sections/QrCodeSection';
 import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { TransactionSection } from './sections/TransactionSection';
+import { UsersSection } from './sections/UsersSection';
 
 /** One back-office section: shown to admins who hold its access page (DESIGN section 4). */
 export interface AdminSection {
@@ -25,7 +28,7 @@ const comingSoon = (title: string): ComponentType => {
 
 /** Every section in the spec's tab order; a new section is one more entry here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'all-users', label: 'All Users', page: 'transaction', component: comingSoon('All Users') },
+  { id: 'all-users', label: 'All Users', page: 'transaction', component: UsersSection },
   { id: 'transaction', label: 'Transaction', page: 'transaction', component: TransactionSection },
   { id: 'games', label: 'Games', page: 'games', component: GamesSection },
   {
@@ -34,7 +37,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     page: 'withdraw-requests',
     component: () => <MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />,
   },
-  { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: comingSoon('Admin Controller') },
+  { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: AdminsSection },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
   { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: () => <AmountSection setting="telegram" title="Telegram Amount" /> },
   { id: 'telegram', label: 'Telegram', page: 'telegram', component: comingSoon('Telegram') },
@@ -43,6 +46,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },
   { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
   { id: 'notification', label: 'Notification', page: 'games', component: NotificationSection },
+  { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];
 
 export const DEFAULT_SECTION = 'transaction';

@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { adminPhone } from '../../../../../contracts/backoffice';
+import { ACCESS_PAGES, type AccessPage } from '../../../../../contracts/roles';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Field } from '../../../components/ui/Field';
+import { Modal } from '../../../components/ui/Modal';
+import { Empty, ErrorText, Loading } from '../../../components/ui/States';
+import { errorMessage } from '../../../lib/api';
+import { notify } from '../../../lib/toast';
+import { useSession } from '../../../lib/useSession';
+import { useAddAdmin, useAdmins, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
+import { SectionHead } from './SectionHead';
+
+/** Checkboxes for the six pages; only those the signed-in admin holds can be changed. */
+function PagePicker({
+  value,
+  onChange,
+  held,
+  label,
+}: {
+  value: AccessPage[];
+  onChange: (pages: AccessPage[]) => void;
+  held: readonly string[];
+  label: string;
+}) {
+  return (
+    <fieldset className="admin-pages">
+      <legend className="field__label">{label}</legend>
+      {ACCESS_PAGES.map((page) => (
+        <label key={page} className={held.includes(page) ? 'admin-pages__item' : 'admin-pages__item admin-pages__item--locked'}>
+          <input
+            type="checkbox"
+            checked={value.includes(page)}
+            disabled={!held.includes(page)}
+            onChange={(e) => onChange(e.target.checked ? [...value, page] : value.filter((p) => p !== page))}
+          />
+          {page}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function AddAdminDialog({ onClose }: { onClose: () => void }) {
+  const { user } = useSession();
+  const add = useAddAdmin();
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  const [pages, setPages] = useState<AccessPage[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof form | 'form', string>>>({});
+  const submit = () => {
+    const next: typeof errors = {};
+    if (!form.name.trim()) next.name = 'Name is required';
+    if (!form.email.trim()) next.email = 'Email is required';
+    if (!form.password) next.password = 'Password is required';
+    const phone = adminPhone(form.phone);
+    if (!phone.ok) next.phone = phone.message;
+    setErrors(next);
+    if (Object.keys(next).length || !phone.ok) return;
+    add.mutate(
+      { name: form.name.trim(), email: form.email.trim(), phone: phone.phone, password: form.password, accessPages: pages },
+      {
+        onSuccess: () => {
+          notify.success('Admin created');
+          onClose();
+        },
+        onError: (err) => {
+          console.error('create admin', err);
+          notify.error('Failed to create admin');
+          setErrors({ form: errorMessage(err, 'Failed to create admin') });
+        },
+      },
+    );
+  };
+  const field = (key: keyof typeof form, label: string, type = 'text', autoComplete = 'off') => (
+    <Field
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[key]}
+      error={errors[key]}
+      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+    />
+  );
+  return (
+    <Modal open title="Add New Admin" onClose={onClose}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {field('name', 'Name')}
+        {field('email', 'Email', 'email')}
+        {field('phone', 'Phone (10 digits)', 'tel')}
+        {field('password', 'Password', 'password', 'new-password')}
+        <PagePicker label="Access pages" value={pages} onChange={setPages} held={user?.accessPages ?? []} />
+        {errors.form && (
+          <p className="field__error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <Button type="submit" block busy={add.isPending}>
+          Add Admin
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void }) {
+  const { user } = useSession();
+  const update = useUpdateAdmin();
+  const [draft, setDraft] = useState<AdminRow | null>(null);
+  const save = () => {
+    if (!draft) return;
+    const phone = adminPhone(draft.phoneNumber);
+    if (!phone.ok) return notify.error(phone.message);
+    update.mutate(
+      { _id: draft._id, fullName: draft.fullName, email: draft.email, phoneNumber: phone.phone, accessPages: draft.accessPages },
+      {
+        onSuccess: () => {
+          notify.success('Admin updated successfully');
+          setDraft(null);
+        },
+        onError: (err) => {
+          console.error('update admin', err);
+          notify.error(`Failed to update admin: ${errorMessage(err, 'please try again')}`);
+        },
+      },
+    );
+  };
+  const input = (key: 'fullName' | 'email' | 'phoneNumber', label: string) =>
+    draft ? (
+      <input
+        className="admin-inline-input"
+        aria-label={`${label} of ${admin.fullName}`}
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
+    ) : (
+      admin[key]
+    );
+  const me = admin._id === user?._id;
+  return (
+    <tr>
+      <td>
+        {input('fullName', 'Name')}
+        {me && <span className="admin-badge admin-badge--info">you</span>}
+      </td>
+      <td>{input('email', 'Email')}</td>
+      <td>{input('phoneNumber', 'Phone')}</td>
+      <td>
+        {draft ? (
+          <PagePicker
+            label={`Access pages of ${admin.fullName}`}
+            value={draft.accessPages}
+            onChange={(accessPages) => setDraft({ ...draft, accessPages })}
+            held={user?.accessPages ?? []}
+          />
+        ) : (
+          <span className="admin-page-list">{admin.accessPages.length ? admin.accessPages.join(', ') : 'none'}</span>
+        )}
+      </td>
+      <td className="admin-actions">
+        {draft ? (
+          <>
+            <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${admin.fullName}`}>
+              Save
+            </Button>
+            <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" className="admin-mini" onClick={() => setDraft(admin)} aria-label={`Edit ${admin.fullName}`}>
+              Edit
+            </Button>
+            {!me && (
+              <Button variant="danger" className="admin-mini" onClick={onDelete} aria-label={`Delete ${admin.fullName}`}>
+                Delete
+              </Button>
+            )}
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Admin Controller: add an admin, and edit or delete the existing ones, each within the pages you hold. */
+export function AdminsSection() {
+  const admins = useAdmins();
+  const remove = useDeleteAdmin();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminRow | null>(null);
+
+  let body;
+  if (admins.isPending) body = <Loading />;
+  else if (admins.isError) body = <ErrorText>Failed to fetch admins</ErrorText>;
+  else if (!admins.data.length) body = <Empty>No admins found.</Empty>;
+  else
+    body = (
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="admin-table__caption">Existing Admins</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Access Pages</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {admins.data.map((a) => (
+              <AdminLine key={a._id} admin={a} onDelete={() => setDeleting(a)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <section className="admin-section">
+      <SectionHead title="Admin Controller">
+        <Button onClick={() => setAdding(true)}>Add New Admin</Button>
+      </SectionHead>
+      {body}
+      {adding && <AddAdminDialog onClose={() => setAdding(false)} />}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete admin"
+        tone="danger"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.email, {
+            onSuccess: () => {
+              notify.success('Admin deleted');
+              setDeleting(null);
+            },
+            onError: (err) => {
+              console.error('delete admin', err);
+              notify.error(`Failed to delete admin: ${errorMessage(err, 'please try again')}`);
+              setDeleting(null);
+            },
+          })
+        }
+      >
+        {`Delete ${deleting?.fullName} (${deleting?.email})? They are signed out at once and can no longer sign in. Their past actions stay in the audit log.`}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Field } from '../../../components/ui/Field';
+import { Modal } from '../../../components/ui/Modal';
+import { Pager } from '../../../components/ui/Pager';
+import { Empty, ErrorText, Loading } from '../../../components/ui/States';
+import { errorMessage } from '../../../lib/api';
+import { notify } from '../../../lib/toast';
+import { formatDay } from '../admin.format';
+import { useBlockUser, useSetUserPassword, useUpdateUser, useUsers, type ManagedUser } from '../backoffice.api';
+import { SectionHead } from './SectionHead';
+import { UserHistoryDialog } from './UserHistoryDialog';
+
+/** One row: read-only, or its name, e-mail and phone as inputs while being edited. */
+function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onView: () => void; onPassword: () => void; onBlock: () => void }) {
+  const update = useUpdateUser();
+  const [draft, setDraft] = useState<{ fullName: string; email: string; phoneNumber: string } | null>(null);
+  const save = () => {
+    if (!draft) return;
+    update.mutate(
+      { id: user._id, ...draft },
+      {
+        onSuccess: () => {
+          notify.success('User updated successfully');
+          setDraft(null);
+        },
+        onError: (err) => notify.error(errorMessage(err, 'Failed to update user')),
+      },
+    );
+  };
+  const cell = (key: 'fullName' | 'email' | 'phoneNumber', label: string) =>
+    draft ? (
+      <input
+        className="admin-inline-input"
+        aria-label={`${label} of ${user.fullName}`}
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && save()}
+      />
+    ) : (
+      user[key]
+    );
+  return (
+    <tr className={user.blocked ? 'admin-row--blocked' : undefined}>
+      <td>
+        <Button variant="ghost" className="admin-mini" onClick={onView} aria-label={`View the history of ${user.fullName}`}>
+          View
+        </Button>
+      </td>
+      <td>
+        {cell('fullName', 'Name')}
+        {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
+        {user.blocked && <span className="admin-badge admin-badge--off">blocked</span>}
+      </td>
+      <td>{cell('email', 'Email')}</td>
+      <td>{cell('phoneNumber', 'Phone')}</td>
+      <td>{formatDay(user.createdAt)}</td>
+      <td className="admin-actions">
+        {user.role === 'admin' ? (
+          <span className="admin-muted">In Admin Controller</span>
+        ) : draft ? (
+          <>
+            <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${user.fullName}`}>
+              Save
+            </Button>
+            <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant="secondary"
+              className="admin-mini"
+              onClick={() => setDraft({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber })}
+              aria-label={`Edit ${user.fullName}`}
+            >
+              Edit
+            </Button>
+            <Button variant="ghost" className="admin-mini" onClick={onPassword} aria-label={`Set a new password for ${user.fullName}`}>
+              Password
+            </Button>
+            <Button
+              variant={user.blocked ? 'secondary' : 'danger'}
+              className="admin-mini"
+              onClick={onBlock}
+              aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${user.fullName}`}
+            >
+              {user.blocked ? 'Unblock' : 'Block'}
+            </Button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function PasswordDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const set = useSetUserPassword();
+  return (
+    <Modal open title={`New password for ${user.fullName}`} onClose={onClose}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          set.mutate(
+            { id: user._id, password },
+            {
+              onSuccess: (res) => {
+                notify.success(res.message);
+                onClose();
+              },
+              onError: (err) => setError(errorMessage(err, 'Failed to set the password')),
+            },
+          );
+        }}
+      >
+        <p className="admin-muted">The player is signed out everywhere and signs in with this password. Tell it to them over a channel you trust.</p>
+        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
+        <Button type="submit" block busy={set.isPending}>
+          Set password
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+/** All Users: search, server pages of 10, inline edit, a new password, block and unblock, and each user's history. */
+export function UsersSection() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const users = useUsers(page, q);
+  const block = useBlockUser();
+  const [viewing, setViewing] = useState<ManagedUser | null>(null);
+  const [passwordFor, setPasswordFor] = useState<ManagedUser | null>(null);
+  const [blocking, setBlocking] = useState<ManagedUser | null>(null);
+  const data = users.data;
+
+  let body;
+  if (users.isPending) body = <Loading text="Loading users..." />;
+  else if (users.isError) body = <ErrorText>Failed to fetch users</ErrorText>;
+  else if (!data?.users.length) body = <Empty>{q ? `No user matches "${q}".` : 'No users yet.'}</Empty>;
+  else
+    body = (
+      <>
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-busy={users.isFetching || undefined}>
+            <thead>
+              <tr>
+                <th scope="col">History</th>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Created At</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((u) => (
+                <UserRow key={u._id} user={u} onView={() => setViewing(u)} onPassword={() => setPasswordFor(u)} onBlock={() => setBlocking(u)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pager page={page} totalPages={data.totalPages} onChange={setPage} busy={users.isFetching} />
+      </>
+    );
+
+  return (
+    <section className="admin-section">
+      <SectionHead title="All Users">
+        <form
+          className="admin-search"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setQ(search.trim());
+          }}
+        >
+          <input
+            className="admin-inline-input"
+            type="search"
+            aria-label="Search by name, email, phone or id"
+            placeholder="Name, email, phone or id"
+            maxLength={100}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" className="admin-mini">
+            Search
+          </Button>
+        </form>
+      </SectionHead>
+      {body}
+      {viewing && <UserHistoryDialog user={viewing} onClose={() => setViewing(null)} />}
+      {passwordFor && <PasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />}
+      <ConfirmDialog
+        open={Boolean(blocking)}
+        title={blocking?.blocked ? 'Unblock user' : 'Block user'}
+        tone={blocking?.blocked ? 'primary' : 'danger'}
+        confirmLabel={blocking?.blocked ? 'Unblock' : 'Block'}
+        busy={block.isPending}
+        onCancel={() => setBlocking(null)}
+        onConfirm={() =>
+          blocking &&
+          block.mutate(
+            { id: blocking._id, blocked: !blocking.blocked },
+            {
+              onSuccess: (res) => {
+                notify.success(res.message);
+                setBlocking(null);
+              },
+              onError: (err) => notify.error(errorMessage(err, 'The change could not be saved')),
+            },
+          )
+        }
+      >
+        {blocking?.blocked
+          ? `${blocking.fullName} will be able to sign in and play again.`
+          : `${blocking?.fullName} will be signed out at once and cannot sign in or play until unblocked. Their balance stays as it is.`}
+      </ConfirmDialog>
+    </section>
+  );
+}
