@@ -88,6 +88,21 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
+  it('says why a blocked account cannot sign in', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/v1/users/login': () => ({
+        status: 403,
+        body: { success: false, code: 'ACCOUNT_BLOCKED', message: 'This account is blocked. Please contact support.' },
+      }),
+    });
+    renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), 'asha@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is blocked. Please contact support.');
+  });
+
   it('links to Register and to the forgot-password flow', async () => {
     const user = userEvent.setup();
     renderApp(routes, { path: '/login' });

@@ -164,28 +164,30 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
           <span className="admin-page-list">{admin.accessPages.length ? admin.accessPages.join(', ') : 'none'}</span>
         )}
       </td>
-      <td className="admin-actions">
-        {draft ? (
-          <>
-            <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${admin.fullName}`}>
-              Save
-            </Button>
-            <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" className="admin-mini" onClick={() => setDraft(admin)} aria-label={`Edit ${admin.fullName}`}>
-              Edit
-            </Button>
-            {!me && (
-              <Button variant="danger" className="admin-mini" onClick={onDelete} aria-label={`Delete ${admin.fullName}`}>
-                Delete
+      <td>
+        <div className="admin-actions">
+          {draft ? (
+            <>
+              <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${admin.fullName}`}>
+                Save
               </Button>
-            )}
-          </>
-        )}
+              <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" className="admin-mini" onClick={() => setDraft(admin)} aria-label={`Edit ${admin.fullName}`}>
+                Edit
+              </Button>
+              {!me && (
+                <Button variant="danger" className="admin-mini" onClick={onDelete} aria-label={`Delete ${admin.fullName}`}>
+                  Delete
+                </Button>
+              )}
+            </>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -56,41 +56,43 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
       <td>{cell('email', 'Email')}</td>
       <td>{cell('phoneNumber', 'Phone')}</td>
       <td>{formatDay(user.createdAt)}</td>
-      <td className="admin-actions">
-        {user.role === 'admin' ? (
-          <span className="admin-muted">In Admin Controller</span>
-        ) : draft ? (
-          <>
-            <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${user.fullName}`}>
-              Save
-            </Button>
-            <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button
-              variant="secondary"
-              className="admin-mini"
-              onClick={() => setDraft({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber })}
-              aria-label={`Edit ${user.fullName}`}
-            >
-              Edit
-            </Button>
-            <Button variant="ghost" className="admin-mini" onClick={onPassword} aria-label={`Set a new password for ${user.fullName}`}>
-              Password
-            </Button>
-            <Button
-              variant={user.blocked ? 'secondary' : 'danger'}
-              className="admin-mini"
-              onClick={onBlock}
-              aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${user.fullName}`}
-            >
-              {user.blocked ? 'Unblock' : 'Block'}
-            </Button>
-          </>
-        )}
+      <td>
+        <div className="admin-actions">
+          {user.role === 'admin' ? (
+            <span className="admin-muted">In Admin Controller</span>
+          ) : draft ? (
+            <>
+              <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${user.fullName}`}>
+                Save
+              </Button>
+              <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="secondary"
+                className="admin-mini"
+                onClick={() => setDraft({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber })}
+                aria-label={`Edit ${user.fullName}`}
+              >
+                Edit
+              </Button>
+              <Button variant="ghost" className="admin-mini" onClick={onPassword} aria-label={`Set a new password for ${user.fullName}`}>
+                Password
+              </Button>
+              <Button
+                variant={user.blocked ? 'secondary' : 'danger'}
+                className="admin-mini"
+                onClick={onBlock}
+                aria-label={`${user.blocked ? 'Unblock' : 'Block'} ${user.fullName}`}
+              >
+                {user.blocked ? 'Unblock' : 'Block'}
+              </Button>
+            </>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, freshPhone, registerVerified } from './api';
+import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+async function openSection(page: Page, label: string) {
+  await page.locator('.admin').waitFor();
+  if (await page.getByRole('button', { name: 'Sections' }).isVisible()) await page.getByRole('button', { name: 'Sections' }).click();
+  await page.getByRole('tab', { name: label, exact: true }).click();
+}
+
+/** A picture with the toasts gone, at the top of the page. */
+async function picture(page: Page, name: string) {
+  for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await shot(page, name);
+}
+
+describe('back office: sub-admins, users, blocking and the audit log', () => {
+  let browser: Browser;
+  let root: Page;
+  let rootPhone: Page;
+  let sub: Page;
+  let player: Page;
+  const subAdmin = { name: 'Qr Keeper', email: `qr.${Date.now().toString(36)}@e2e.test`, password: 'QrKeeper#2024' };
+  const p = { name: 'Blocked Bhavna', email: `bhavna.${Date.now().toString(36)}@e2e.test`, password: 'Bhavna#2024', id: '' };
+
+  beforeAll(async () => {
+    p.id = await registerVerified(p.name, p.email, freshPhone('+9193'), p.password);
+    browser = await launch();
+    root = await newPage(browser, DESKTOP);
+    await signInBrowser(root, E2E_ADMIN.email, E2E_ADMIN.password);
+    rootPhone = await newPage(browser);
+    await signInBrowser(rootPhone, E2E_ADMIN.email, E2E_ADMIN.password);
+    player = await newPage(browser);
+    await signInBrowser(player, p.email, p.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a sub-admin holding only qr-code', async () => {
+    await root.goto('/admin');
+    await openSection(root, 'Admin Controller');
+    await root.getByRole('table').getByText(E2E_ADMIN.email).waitFor();
+    await picture(root, 'backoffice-admins');
+    await root.getByRole('button', { name: 'Add New Admin' }).click();
+    const dialog = root.getByRole('dialog', { name: 'Add New Admin' });
+    await dialog.getByLabel('Name').fill(subAdmin.name);
+    await dialog.getByLabel('Email').fill(subAdmin.email);
+    await dialog.getByLabel('Phone (10 digits)').fill(freshPhone('+9192').slice(3));
+    await dialog.getByLabel('Password').fill(subAdmin.password);
+    await dialog.getByRole('checkbox', { name: 'qr-code' }).check();
+    await shot(root, 'backoffice-add-admin');
+    await dialog.getByRole('button', { name: 'Add Admin' }).click();
+    await root.getByText('Admin created').first().waitFor();
+    await root.getByRole('cell', { name: subAdmin.email }).waitFor();
+  });
+
+  it('shows the sub-admin only the two QR sections, and the server refuses them the rest', async () => {
+    sub = await newPage(browser, DESKTOP);
+    await signInBrowser(sub, subAdmin.email, subAdmin.password);
+    await sub.goto('/admin');
+    await sub.locator('.admin').waitFor();
+    expect(await sub.getByRole('tab').allTextContents()).toEqual(['QRCode', 'QRCode Crypto']);
+    const withdrawals = await sub.request.get('/api/v1/wallet/history/withdrawals');
+    expect(withdrawals.status()).toBe(403);
+    const users = await sub.request.get('/api/v1/users/');
+    expect(users.status()).toBe(403);
+    await picture(sub, 'backoffice-sub-admin');
+  });
+
+  it('blocks a player from All Users, who is signed out at the next call', async () => {
+    await player.goto('/transactions');
+    await player.getByText('Transaction History').waitFor();
+
+    await root.goto('/admin');
+    await openSection(root, 'All Users');
+    await root.getByRole('searchbox', { name: /Search/ }).fill(p.email);
+    await root.getByRole('button', { name: 'Search' }).click();
+    await root.getByRole('cell', { name: p.email }).waitFor();
+    await picture(root, 'backoffice-users');
+    await root.getByRole('button', { name: `View the history of ${p.name}` }).click();
+    const history = root.getByRole('dialog', { name: `History of ${p.name}` });
+    await history.getByText('Balance (ledger):').waitFor();
+    await history.getByText('₹0.00').waitFor();
+    await shot(root, 'backoffice-user-history');
+    await history.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await root.getByRole('button', { name: `Block ${p.name}` }).click();
+    await root.getByRole('dialog', { name: 'Block user' }).getByRole('button', { name: 'Block' }).click();
+    await root.getByText('User blocked').first().waitFor();
+
+    // The player's next call is refused, the session ends, and the sign-in screen says why on a new attempt.
+    await player.goto('/transactions');
+    await player.waitForURL((url) => url.pathname === '/login');
+    expect(await player.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await player.getByLabel('Email or Phone', { exact: true }).fill(p.email);
+    await player.getByLabel('Password', { exact: true }).fill(p.password);
+    await player.getByRole('button', { name: 'Login' }).click();
+    await player.getByText('This account is blocked. Please contact support.').first().waitFor();
+    await shot(player, 'backoffice-blocked-login');
+  });
+
+  it('shows both actions in the audit log, with who did them', async () => {
+    await root.goto('/admin');
+    await openSection(root, 'Audit Log');
+    const created = root.locator('.admin-audit', { hasText: 'admin.create' }).filter({ hasText: subAdmin.email });
+    await created.waitFor();
+    expect(await created.textContent()).toContain('by Administrator');
+    await root.locator('.admin-audit', { hasText: 'user.block' }).first().waitFor();
+    await picture(root, 'backoffice-audit');
+    await root.getByRole('combobox', { name: 'Action' }).selectOption('user.block');
+    await expect.poll(() => root.locator('.admin-audit').count()).toBe(1);
+    const csv = await root.request.get(`/api/v1/admin/audit.csv?action=user.block`);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain(',user.block,user,');
+  });
+
+  it('fits the phone too', async () => {
+    for (const [label, ready, name] of [
+      ['All Users', 'table', 'backoffice-users'],
+      ['Admin Controller', 'table', 'backoffice-admins'],
+      ['Audit Log', '.admin-audit', 'backoffice-audit'],
+    ] as const) {
+      await rootPhone.goto('/admin');
+      await openSection(rootPhone, label);
+      await rootPhone.locator(ready).first().waitFor();
+      await picture(rootPhone, name);
+    }
+  });
+
+  it('raised no page errors', () => {
+    for (const page of [root, rootPhone, sub, player]) expect((page as Page & { problems?: string[] }).problems ?? []).toEqual([]);
+  });
+});
