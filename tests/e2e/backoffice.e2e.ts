@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, freshPhone, registerVerified } from './api';
+import { freshPhone, registerVerified } from './api';
 import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
