@@ -40,7 +40,8 @@ export const moneyRequestCreatedSchema = z.object({
 });
 export const moneyRequestAnswerSchema = ok(moneyRequestCreatedSchema);
 /** An admin's decision (exactly 200). */
-export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES) }));
+/** A decision; a large withdrawal's first approval leaves it pending, `awaitingSecondApproval`. */
+export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES), awaitingSecondApproval: z.boolean().optional() }));
 
 /** What the back office lists of every request, deposit or withdrawal. */
 const requestListItemShape = {
@@ -62,7 +63,17 @@ export const depositListItemSchema = z.object({
   earlierClaims: z.number().int(),
 });
 export type DepositListItem = z.infer<typeof depositListItemSchema>;
-export const withdrawalListItemSchema = z.object({ ...requestListItemShape, category: z.enum(['upi', 'crypto']), details: z.record(z.string(), z.unknown()) });
+export const withdrawalListItemSchema = z.object({
+  ...requestListItemShape,
+  category: z.enum(['upi', 'crypto']),
+  details: z.record(z.string(), z.unknown()),
+  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE: two different admins must approve. */
+  needsSecondApproval: z.boolean(),
+  /** The admin who gave the first of those approvals, while the request waits for the second. */
+  firstApprovedBy: z.object({ _id: z.string(), fullName: z.string().nullable() }).nullable(),
+  /** What the approver should look at before paying, in words. */
+  risks: z.array(z.string()),
+});
 export type WithdrawalListItem = z.infer<typeof withdrawalListItemSchema>;
 const listPageShape = { total: z.number().int(), page: z.number().int(), totalPages: z.number().int() };
 export const depositListAnswerSchema = ok(z.object({ deposit: z.array(depositListItemSchema), ...listPageShape }));

@@ -120,6 +120,10 @@ const envSchema = z.object({
   DEPOSIT_MAX: rupees(5000),
   WITHDRAW_MIN: rupees(100),
   WITHDRAW_MAX: rupees(100000),
+  /** A withdrawal above this many rupees needs a second admin's approval. */
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE: rupees(50000),
+  /** Rupees of withdrawals one admin may approve per day (India time); 0 means no limit. */
+  ADMIN_DAILY_APPROVAL_LIMIT: z.coerce.number().min(0).max(100_000_000).default(0),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

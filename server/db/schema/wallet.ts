@@ -31,6 +31,9 @@ export const walletWithdrawals = pgTable('wallet_withdrawals', {
     .notNull()
     .default('pending'),
   decidedBy: uuid('decided_by'),
+  /** The first of two approvals a large withdrawal needs (WITHDRAWAL_SECOND_APPROVAL_ABOVE). */
+  firstApprovedBy: uuid('first_approved_by'),
+  firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });

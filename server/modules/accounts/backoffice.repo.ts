@@ -67,13 +67,3 @@ export async function lockOtherAdminsWithPage(db: DbOrTx, page: string, exceptId
     .where(and(eq(users.role, 'admin'), sql`${users.blockedAt} IS NULL`, sql`${page} = ANY(${users.accessPages})`, ne(users.id, exceptId)))
     .for('update');
 }
-
-/** The names of the given users, for the audit log's "who". */
-export async function namesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, fullName: users.fullName })
-    .from(users)
-    .where(sql`${users.id} = ANY(${ids}::uuid[])`);
-  return new Map(rows.map((r) => [r.id, r.fullName]));
-}

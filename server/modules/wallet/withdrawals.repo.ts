@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletWithdrawals } from '../../db/schema/index.js';
 import { requestWhere, type RequestListFilter } from './requests.repo.js';
@@ -36,12 +36,18 @@ export async function decidePendingWithdrawal(
 export interface WithdrawalListItem extends WithdrawalRow {
   fullName: string | null;
   email: string | null;
+  firstApproverName: string | null;
 }
 
 export async function listWithdrawals(db: DbOrTx, f: RequestListFilter<WithdrawMethod>): Promise<{ rows: WithdrawalListItem[]; total: number }> {
   const where = requestWhere(walletWithdrawals, f);
   const rows = await db
-    .select({ withdrawal: walletWithdrawals, fullName: users.fullName, email: users.email })
+    .select({
+      withdrawal: walletWithdrawals,
+      fullName: users.fullName,
+      email: users.email,
+      firstApproverName: sql<string | null>`(SELECT a.full_name FROM users a WHERE a.id = ${walletWithdrawals.firstApprovedBy})`,
+    })
     .from(walletWithdrawals)
     .leftJoin(users, eq(users.id, walletWithdrawals.userId))
     .where(where)
@@ -49,5 +55,84 @@ export async function listWithdrawals(db: DbOrTx, f: RequestListFilter<WithdrawM
     .limit(f.limit)
     .offset(f.offset);
   const [total] = await db.select({ n: count() }).from(walletWithdrawals).where(where);
-  return { rows: rows.map((r) => ({ ...r.withdrawal, fullName: r.fullName, email: r.email })), total: Number(total?.n ?? 0) };
+  return {
+    rows: rows.map((r) => ({ ...r.withdrawal, fullName: r.fullName, email: r.email, firstApproverName: r.firstApproverName })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The request, locked for the decision that reads it. */
+export async function lockWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(walletWithdrawals).where(eq(walletWithdrawals.id, id)).for('update');
+  return row;
+}
+
+/** Records the first of two approvals; the request stays pending. */
+export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string): Promise<WithdrawalRow> {
+  const [row] = await db
+    .update(walletWithdrawals)
+    .set({ firstApprovedBy: adminId, firstApprovedAt: new Date() })
+    .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Paise of withdrawals this admin has approved since midnight, India time. */
+export async function approvedTodayBy(db: DbOrTx, adminId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)` })
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.decidedBy, adminId),
+        eq(walletWithdrawals.status, 'approved'),
+        sql`${walletWithdrawals.decidedAt} >= date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export interface RiskFacts {
+  withdrawalId: string;
+  /** Hours since the account was made. */
+  accountAgeHours: number;
+  /** Paise approved in deposits, and staked in bets, over the 7 days before the request. */
+  deposited7d: number;
+  staked7d: number;
+  /** The most deposits the player requested within any one hour of the last day. */
+  depositsInAnHour: number;
+  /** Other players who asked for a payout to the same account or address. */
+  sharedPayout: number;
+}
+
+/** What the approver should know about each listed request (see riskFlags). */
+export async function riskFacts(db: DbOrTx, ids: string[]): Promise<RiskFacts[]> {
+  if (!ids.length) return [];
+  const result = await db.execute(sql`
+    SELECT w.id AS "withdrawalId",
+           extract(epoch FROM (w.created_at - u.created_at)) / 3600 AS "accountAgeHours",
+           (SELECT coalesce(sum(d.amount), 0) FROM wallet_deposits d
+             WHERE d.user_id = w.user_id AND d.status = 'approved' AND d.created_at BETWEEN w.created_at - interval '7 days' AND w.created_at) AS "deposited7d",
+           (SELECT coalesce(sum(t.amount), 0) FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id
+             WHERE a.user_id = w.user_id AND a.kind = 'wallet' AND t.kind = 'bet' AND t.created_at BETWEEN w.created_at - interval '7 days' AND w.created_at) AS "staked7d",
+           (SELECT coalesce(max(c), 0) FROM (
+              SELECT count(*) OVER (ORDER BY d.created_at RANGE BETWEEN interval '1 hour' PRECEDING AND CURRENT ROW) AS c
+                FROM wallet_deposits d WHERE d.user_id = w.user_id AND d.created_at BETWEEN w.created_at - interval '1 day' AND w.created_at) x) AS "depositsInAnHour",
+           (SELECT count(DISTINCT o.user_id) FROM wallet_withdrawals o
+             WHERE o.user_id <> w.user_id
+               AND coalesce(o.details->>'accountNumber', o.details->>'address', o.details->>'walletAddress')
+                 = coalesce(w.details->>'accountNumber', w.details->>'address', w.details->>'walletAddress')) AS "sharedPayout"
+      FROM wallet_withdrawals w JOIN users u ON u.id = w.user_id
+     WHERE w.id IN (${sql.join(
+       ids.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    withdrawalId: String(r.withdrawalId),
+    accountAgeHours: Number(r.accountAgeHours),
+    deposited7d: Number(r.deposited7d),
+    staked7d: Number(r.staked7d),
+    depositsInAnHour: Number(r.depositsInAnHour),
+    sharedPayout: Number(r.sharedPayout),
+  }));
 }

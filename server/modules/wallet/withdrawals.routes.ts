@@ -31,7 +31,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       querystring: listQuery.extend({ method: methodFilter }),
       response: { 200: withdrawalListAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Withdrawals', data: await listWithdrawalsForAdmin(app.db, request.query) }),
+    handler: async (request) => ({ success: true as const, message: 'Withdrawals', data: await listWithdrawalsForAdmin(app.db, app.config, request.query) }),
   });
 
   app.put('/wallet/transaction/status', {
@@ -44,8 +44,9 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideWithdrawal(app.db, request.user!.id, request.body.id, request.body.status);
-      return reply.status(200).send({ success: true as const, message: 'Status updated successfully', data });
+      const data = await decideWithdrawal(app.db, app.config, request.user!.id, request.body.id, request.body.status);
+      const message = data.awaitingSecondApproval ? 'First approval recorded: a second admin must approve to pay it.' : 'Status updated successfully';
+      return reply.status(200).send({ success: true as const, message, data });
     },
   });
 }

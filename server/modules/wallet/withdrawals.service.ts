@@ -3,7 +3,7 @@ import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import { withdrawalDetailsSchemas, type RequestStatus, type withdrawRequestSchema } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
@@ -50,16 +50,43 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   });
 }
 
-/** Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests change. */
-export async function decideWithdrawal(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected') {
+/**
+ * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
+ * change. A withdrawal above WITHDRAWAL_SECOND_APPROVAL_ABOVE is paid only on a second approval by
+ * another admin: the first is recorded and answered 200, and the request stays pending. An admin's
+ * approvals of the day stop at ADMIN_DAILY_APPROVAL_LIMIT.
+ */
+export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected') {
   const id = assertUuid(rawId, 'That withdrawal');
   return db.transaction(async (tx) => {
-    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId });
-    if (!decided) {
-      const current = await repo.findWithdrawal(tx, id);
-      if (!current) throw notFound('That withdrawal was not found.');
-      throw notPending('withdrawal', current.status);
+    const current = await repo.lockWithdrawal(tx, id);
+    if (!current) throw notFound('That withdrawal was not found.');
+    if (current.status !== 'pending') throw notPending('withdrawal', current.status);
+    if (status === 'approved') {
+      const limit = toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
+      if (limit > 0 && (await repo.approvedTodayBy(tx, actorId)) + current.amount > limit) {
+        throw conflict(`This would pass your daily approval limit of ${formatInr(limit)}. Another admin can approve it.`, 'DAILY_APPROVAL_LIMIT');
+      }
+      if (current.amount > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE)) {
+        if (!current.firstApprovedBy) {
+          await repo.recordFirstApproval(tx, id, actorId);
+          await audit(tx, {
+            actorId,
+            action: 'approve-first',
+            entity: 'withdrawal',
+            entityId: id,
+            before: { status: 'pending' },
+            after: { status: 'pending', awaitingSecondApproval: true, amount: toRupees(current.amount), userId: current.userId },
+          });
+          return { _id: id, status: current.status, awaitingSecondApproval: true };
+        }
+        if (current.firstApprovedBy === actorId) {
+          throw conflict('You gave the first approval: a second admin must approve this withdrawal.', 'SECOND_APPROVAL_REQUIRED');
+        }
+      }
     }
+    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId });
+    if (!decided) throw notPending('withdrawal', current.status);
     const hold = { user: decided.userId, kind: 'withdrawal_hold' as const };
     if (status === 'approved') {
       await transferOnce(tx, {
@@ -101,8 +128,30 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.WithdrawMet
   eth: ['ETH'],
 };
 
-export async function listWithdrawalsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+/** The risk flags of a request, in words, from its facts. */
+export function riskFlags(f: repo.RiskFacts): string[] {
+  const flags: string[] = [];
+  if (f.accountAgeHours < 24) flags.push('New account: made less than a day before this request.');
+  if (f.deposited7d > 0 && f.staked7d < f.deposited7d / 2) {
+    flags.push(`Little play: deposited ${formatInr(f.deposited7d)} in the last 7 days and staked only ${formatInr(f.staked7d)}.`);
+  }
+  if (f.depositsInAnHour >= 3) flags.push(`Many deposits: ${f.depositsInAnHour} within one hour in the last day.`);
+  if (f.sharedPayout > 0) flags.push(`Shared payout account: ${f.sharedPayout} other player${f.sharedPayout > 1 ? 's' : ''} asked to be paid to it.`);
+  return flags;
+}
+
+export async function listWithdrawalsForAdmin(db: Db, config: Config, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
-  const withdrawals = rows.map((r) => ({ ...requestListItem(r), category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const), details: r.details }));
+  const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
+  const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
+  const secondAbove = toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE);
+  const withdrawals = rows.map((r) => ({
+    ...requestListItem(r),
+    category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const),
+    details: r.details,
+    needsSecondApproval: r.amount > secondAbove,
+    firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
+    risks: facts.has(r.id) ? riskFlags(facts.get(r.id)!) : [],
+  }));
   return { withdrawals, ...listPageInfo(q, total) };
 }
