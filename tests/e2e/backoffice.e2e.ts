@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freshPhone, registerVerified } from './api';
+import { call, freshPhone, registerVerified } from './api';
 import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
@@ -119,11 +119,43 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
     expect(await csv.text()).toContain(',user.block,user,');
   });
 
+  it('flags a withdrawal asked for right after a deposit, by a new account that did not play', async () => {
+    const email = `quick.${Date.now().toString(36)}@e2e.test`;
+    const password = 'Quick#Cash2024';
+    await registerVerified('Quick Cash', email, freshPhone('+9191'), password);
+    const token = ((await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string }).accessToken;
+    const adminToken = ((await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string })
+      .accessToken;
+    const deposit = (await call('POST', '/api/v1/wallet/deposit', { amount: 2000, method: 'UPI', details: { payNumber: `UTR${Date.now()}` } }, token)).data as {
+      _id: string;
+    };
+    await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: deposit._id, status: 'approved' }, adminToken);
+    await call(
+      'POST',
+      '/api/v1/wallet/withraw',
+      {
+        amount: 1900,
+        method: 'UPI',
+        details: { email, phone: '+919876543210', firstName: 'Quick', lastName: 'Cash', accountNumber: '998877665544', ifsc: 'HDFC0001234' },
+      },
+      token,
+    );
+    await root.goto('/admin');
+    await openSection(root, 'Withdrawals');
+    const item = root.locator('.admin-card', { hasText: email });
+    await item.getByText('Check before paying:').waitFor();
+    await item.getByText('New account: made less than a day before this request.').waitFor();
+    await item.getByText(/^Little play: deposited ₹2,000/).waitFor();
+    await item.scrollIntoViewIfNeeded();
+    await shot(root, 'backoffice-flagged-withdrawal');
+  });
+
   it('fits the phone too', async () => {
     for (const [label, ready, name] of [
       ['All Users', 'table', 'backoffice-users'],
       ['Admin Controller', 'table', 'backoffice-admins'],
       ['Audit Log', '.admin-audit', 'backoffice-audit'],
+      ['Withdrawals', '.admin-card__warning', 'backoffice-flagged-withdrawal'],
     ] as const) {
       await rootPhone.goto('/admin');
       await openSection(rootPhone, label);

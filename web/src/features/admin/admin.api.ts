@@ -9,8 +9,10 @@ import type {
   WithdrawalListItem,
   withdrawalListAnswerSchema,
   qrCodeAnswerSchema,
+  decisionAnswerSchema,
 } from '../../../../contracts/wallet.answers';
 import { api } from '../../lib/api';
+import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
 
@@ -71,12 +73,16 @@ export function useDecideRequest(kind: RequestKind) {
   return useMutation({
     mutationFn: ({ item, status }: { item: MoneyRequest; status: Decision }) => {
       const body = { status, id: item._id, userId: item.userId, amount: item.amount };
-      return api(statusPath[kind], { method: 'PUT', body, idempotencyKey: keyFor(body) });
+      return api<z.infer<typeof decisionAnswerSchema>>(statusPath[kind], { method: 'PUT', body, idempotencyKey: keyFor(body) });
     },
-    onSuccess: (_body, { item, status }) => {
+    onSuccess: (answer, { item, status }) => {
       settle();
+      // A large withdrawal's first approval leaves it pending, waiting for a second admin.
+      const change = answer?.data?.awaitingSecondApproval
+        ? { firstApprovedBy: { _id: session.user()?._id ?? '', fullName: 'you' } }
+        : { status: answer?.data?.status ?? status };
       queryClient.setQueriesData<RequestsPage>({ queryKey: requestsKey(kind) }, (old) =>
-        old ? { ...old, items: old.items.map((r) => (r._id === item._id ? { ...r, status } : r)) } : old,
+        old ? { ...old, items: old.items.map((r) => (r._id === item._id ? ({ ...r, ...change } as MoneyRequest) : r)) } : old,
       );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'history'] });
     },

@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/Button';
+import { useSession } from '../../../lib/useSession';
 import type { Decision, MoneyRequest } from '../admin.api';
 import { formatAmount, formatDateTime, humanizeKey } from '../admin.format';
 
@@ -14,6 +15,11 @@ interface MoneyRequestItemProps {
 }
 
 export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequestItemProps) {
+  const { user } = useSession();
+  const risks = 'risks' in item ? item.risks : [];
+  const firstApproval = 'firstApprovedBy' in item ? item.firstApprovedBy : null;
+  const twoApprovals = 'needsSecondApproval' in item && item.needsSecondApproval;
+  const approvedFirstByMe = Boolean(firstApproval && firstApproval._id === user?._id);
   const who = [item.fullName, item.email].filter(Boolean).join(' · ');
   const details = Object.entries({ userId: item.userId, ...(item.details ?? {}), remarks: item.remarks }).filter(([, v]) => !isBlank(v));
   return (
@@ -32,6 +38,23 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
           This transaction id was also submitted {item.earlierClaims === 1 ? 'once' : `${item.earlierClaims} times`} before. Check the payment before approving.
         </p>
       ) : null}
+      {item.status === 'pending' && twoApprovals && (
+        <p className="admin-card__note" role="note">
+          {firstApproval
+            ? `Awaiting second approval: first approved by ${approvedFirstByMe ? 'you' : (firstApproval.fullName ?? 'another admin')}.`
+            : 'Large withdrawal: two different admins must approve before it is paid.'}
+        </p>
+      )}
+      {item.status === 'pending' && risks.length > 0 && (
+        <div className="admin-card__warning" role="note">
+          <strong>Check before paying:</strong>
+          <ul className="admin-risks">
+            {risks.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <details className="admin-details">
         <summary>Details</summary>
         <dl className="admin-details__list">
@@ -45,9 +68,11 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
       </details>
       {item.status === 'pending' && (
         <div className="admin-card__actions">
-          {canApprove ? (
+          {canApprove && approvedFirstByMe ? (
+            <span className="admin-card__note">Waiting for another admin</span>
+          ) : canApprove ? (
             <Button variant="success" busy={busy} onClick={() => onDecide('approved')}>
-              Approve
+              {firstApproval ? 'Second approval' : 'Approve'}
             </Button>
           ) : (
             <span className="admin-card__note">Approve in the Telegram section</span>

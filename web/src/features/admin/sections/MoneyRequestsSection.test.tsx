@@ -112,4 +112,36 @@ describe('MoneyRequestsSection (deposits)', () => {
     expect(await screen.findByText('This request was already decided.')).toBeInTheDocument();
     expect(within(item).getByText('pending')).toBeInTheDocument();
   });
+
+  it('shows a large withdrawal waiting for a second admin, and the risk flags to check', async () => {
+    const large = {
+      ...deposit('w-9', 'UPI'),
+      amount: 60000,
+      needsSecondApproval: true,
+      firstApprovedBy: null,
+      risks: ['New account: made less than a day before this request.'],
+    };
+    mockApi({
+      'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [large], totalPages: 1 } } }),
+      'PUT /api/v1/wallet/transaction/status': () => ({
+        body: {
+          success: true,
+          message: 'First approval recorded: a second admin must approve to pay it.',
+          data: { _id: 'w-9', status: 'pending', awaitingSecondApproval: true },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />);
+    const [item] = await screen.findAllByRole('listitem');
+    expect(within(item).getByText('Large withdrawal: two different admins must approve before it is paid.')).toBeInTheDocument();
+    expect(within(item).getByText('New account: made less than a day before this request.')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Approve' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Approve request' })).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('First approval recorded: a second admin must approve to pay it.')).toBeInTheDocument();
+    expect(await within(item).findByText('Awaiting second approval: first approved by you.')).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    expect(within(item).getByText('Waiting for another admin')).toBeInTheDocument();
+    expect(within(item).getByText('pending')).toBeInTheDocument();
+  });
 });

@@ -43,7 +43,7 @@ export function MoneyRequestsSection({ kind, title }: { kind: RequestKind; title
   const confirm = () => {
     if (!asking) return;
     decide.mutate(asking, {
-      onSuccess: () => notify.success('Status updated successfully'),
+      onSuccess: (answer) => notify.success(answer?.message || 'Status updated successfully'),
       onError: (err) => notify.error(errorMessage(err, 'Failed to update status')),
       onSettled: () => setAsking(null),
     });
