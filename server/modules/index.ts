@@ -4,6 +4,7 @@ import * as audit from './audit/index.js';
 import * as chicken from './chicken/index.js';
 import * as messaging from './messaging/index.js';
 import * as ranking from './ranking/index.js';
+import * as reports from './reports/index.js';
 import * as site from './site/index.js';
 import * as spinner from './spinner/index.js';
 import * as wallet from './wallet/index.js';
@@ -24,5 +25,6 @@ export const modules: AppModule[] = [
   { routes: spinner.routes },
   { routes: ranking.routes },
   { routes: audit.routes },
+  { routes: reports.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as backoffice from '../../contracts/backoffice.js';
+import { overviewAnswerSchema } from '../../contracts/reports.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { rankingAnswerSchema } from '../../contracts/ranking.js';
@@ -147,6 +148,10 @@ describe('every call answers as its contract says', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\r\n')[0]).toBe('time,admin id,admin,action,entity,entity id,before,after');
     await fails({ method: 'GET', url: '/api/v1/admin/audit.csv?to=yesterday', who: admin }, 400);
+    await check({ method: 'GET', url: '/api/v1/admin/overview', who: admin }, 200, overviewAnswerSchema);
+    await fails({ method: 'GET', url: '/api/v1/admin/overview' }, 401);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/admin/reports/daily.csv', headers: admin.headers })).statusCode).toBe(200);
+    await fails({ method: 'GET', url: '/api/v1/admin/reports/daily.csv?days=9999', who: admin }, 400);
   });
 
   it('site', async () => {

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+
+export interface DayRow {
+  day: string;
+  deposits: number;
+  withdrawals: number;
+  bets: number;
+  wins: number;
+  bonuses: number;
+  players: number;
+}
+
+const IST = sql.raw(`'Asia/Kolkata'`);
+
+/**
+ * Paise moved through the ledger per day (India time) over the last `days` days, today included,
+ * every day present even when nothing moved. Deposits and withdrawals are the approved ones, as the
+ * ledger records them.
+ */
+export async function dailyTotals(db: DbOrTx, days: number): Promise<DayRow[]> {
+  const result = await db.execute(sql`
+    WITH days AS (
+      SELECT generate_series((now() AT TIME ZONE ${IST})::date - ${days - 1}::int, (now() AT TIME ZONE ${IST})::date, interval '1 day')::date AS day
+    ), moves AS (
+      SELECT (t.created_at AT TIME ZONE ${IST})::date AS day, t.kind, t.amount, d.user_id AS debit_user
+        FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id
+       WHERE t.created_at >= (((now() AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})
+    )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'deposit'), 0) AS deposits,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'withdrawal'), 0) AS withdrawals,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'bet'), 0) AS bets,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'win'), 0) AS wins,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind IN ('referral_reward', 'spin_prize')), 0) AS bonuses,
+           count(DISTINCT m.debit_user) FILTER (WHERE m.kind = 'bet') AS players
+      FROM days LEFT JOIN moves m ON m.day = days.day
+     GROUP BY days.day
+     ORDER BY days.day`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    day: String(r.day),
+    deposits: Number(r.deposits),
+    withdrawals: Number(r.withdrawals),
+    bets: Number(r.bets),
+    wins: Number(r.wins),
+    bonuses: Number(r.bonuses),
+    players: Number(r.players),
+  }));
+}
+
+/** Players who bet within the last `days` days (distinct over the whole period). */
+export async function playersWhoBet(db: DbOrTx, days: number): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(DISTINCT d.user_id) AS n
+      FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id
+     WHERE t.kind = 'bet' AND t.created_at >= (((now() AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})`);
+  return Number((result as unknown as { rows: { n: unknown }[] }).rows[0].n);
+}
+
+export async function pendingRequests(db: DbOrTx): Promise<{ deposits: number; withdrawals: number }> {
+  const result = await db.execute(sql`
+    SELECT (SELECT count(*) FROM wallet_deposits WHERE status = 'pending') AS deposits,
+           (SELECT count(*) FROM wallet_withdrawals WHERE status = 'pending') AS withdrawals`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  return { deposits: Number(row.deposits), withdrawals: Number(row.withdrawals) };
+}
