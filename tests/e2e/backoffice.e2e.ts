@@ -41,6 +41,16 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
     await browser?.close();
   });
 
+  it('opens on the overview: figures, pending requests and the ledger check', async () => {
+    await root.goto('/admin');
+    await root.getByRole('heading', { name: 'Overview' }).waitFor();
+    await root.getByText('✓ Ledger balanced', { exact: false }).waitFor();
+    await root.getByRole('img', { name: /^GGR per day/ }).waitFor();
+    await picture(root, 'backoffice-overview');
+    const csv = await root.request.get('/api/v1/admin/reports/daily.csv?days=30');
+    expect((await csv.text()).split('\r\n')[0]).toBe('day,deposits,withdrawals,bets,wins,ggr,bonuses,ngr,players');
+  });
+
   it('creates a sub-admin holding only qr-code', async () => {
     await root.goto('/admin');
     await openSection(root, 'Admin Controller');
@@ -152,6 +162,7 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
 
   it('fits the phone too', async () => {
     for (const [label, ready, name] of [
+      ['Overview', '.admin-chart', 'backoffice-overview'],
       ['All Users', 'table', 'backoffice-users'],
       ['Admin Controller', 'table', 'backoffice-admins'],
       ['Audit Log', '.admin-audit', 'backoffice-audit'],

@@ -85,7 +85,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
 
   it('lets the admin upload the UPI QR code', async () => {
     await admin.goto('/admin');
-    await admin.getByRole('tab', { name: 'Transaction', includeHidden: true }).and(admin.locator('[aria-selected="true"]')).waitFor({ state: 'attached' });
+    await admin.getByRole('tab', { name: 'Overview', includeHidden: true }).and(admin.locator('[aria-selected="true"]')).waitFor({ state: 'attached' });
     await openSection(admin, 'QRCode');
     const form = admin.getByRole('button', { name: 'Save QR Code' });
     const remove = admin.getByRole('button', { name: 'Delete' });

@@ -6,6 +6,8 @@ import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import AdminPage from './AdminPage';
 
 const ALL_LABELS = [
+  // Ours: the first screen for admins holding the transaction page.
+  'Overview',
   'All Users',
   'Transaction',
   'Games',
@@ -30,7 +32,16 @@ const emptyApi = () =>
     'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [], totalPages: 1 } } }),
     'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [] } }),
     'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
+    'GET /api/v1/admin/overview': () => ({ body: { success: true, message: 'Overview', data: OVERVIEW } }),
   });
+
+const zero = { deposits: 0, withdrawals: 0, bets: 0, wins: 0, ggr: 0, bonuses: 0, ngr: 0, players: 0 };
+const OVERVIEW = {
+  periods: { today: zero, '7d': zero, '30d': zero },
+  daily: [{ day: '2026-11-23', ...zero }],
+  pending: { deposits: 0, withdrawals: 0 },
+  ledger: { ok: true, checkedAt: '2026-11-23T10:00:00.000Z', violations: 0 },
+};
 
 const routes = [
   { path: '/', element: <p>Home page</p> },
@@ -45,13 +56,14 @@ const tabNames = () =>
 describe('AdminPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists every section in the spec order for an admin holding all pages, opening on Transaction', async () => {
+  it('lists every section in the spec order for an admin holding all pages, opening on the Overview', async () => {
     emptyApi();
     signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
     renderApp(routes, { path: '/admin' });
     expect(tabNames()).toEqual(ALL_LABELS);
-    expect(screen.getByRole('tab', { name: 'Transaction' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('No transactions found.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Last 30 days')).toBeInTheDocument();
+    expect(screen.getByText('✓ Ledger balanced', { exact: false })).toBeInTheDocument();
   });
 
   it('shows only the sections of the pages the admin holds', async () => {
@@ -139,7 +151,7 @@ describe('AdminPage', () => {
     const user = userEvent.setup();
     const toggle = screen.getByRole('button', { name: 'Sections' });
     await user.click(toggle);
-    const selected = screen.getByRole('tab', { name: 'Transaction' });
+    const selected = screen.getByRole('tab', { name: 'Overview' });
     await waitFor(() => expect(selected).toHaveFocus());
     const close = screen.getByRole('button', { name: 'Close menu' });
     await user.tab();

@@ -7,6 +7,7 @@ import { AuditSection } from './sections/AuditSection';
 import { GamesSection } from './sections/GamesSection';
 import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
 import { NotificationSection } from './sections/NotificationSection';
+import { OverviewSection } from './sections/OverviewSection';
 import { QrCodeSection } from './sections/QrCodeSection';
 import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { TransactionSection } from './sections/TransactionSection';
@@ -28,6 +29,7 @@ const comingSoon = (title: string): ComponentType => {
 
 /** Every section in the spec's tab order; a new section is one more entry here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'overview', label: 'Overview', page: 'transaction', component: OverviewSection },
   { id: 'all-users', label: 'All Users', page: 'transaction', component: UsersSection },
   { id: 'transaction', label: 'Transaction', page: 'transaction', component: TransactionSection },
   { id: 'games', label: 'Games', page: 'games', component: GamesSection },
@@ -49,7 +51,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];
 
-export const DEFAULT_SECTION = 'transaction';
+/** The first screen for admins who hold the transaction page. */
+export const DEFAULT_SECTION = 'overview';
 
 /** The sections whose access page the admin holds, in tab order. */
 export const sectionsFor = (accessPages: readonly string[] | undefined, sections: readonly AdminSection[] = ADMIN_SECTIONS) =>
