@@ -219,6 +219,22 @@ export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 export const resendAnswerSchema = ok(z.object({ retryAfter: z.number().int() }));
 /** POST /users/login: the refresh token is only ever in its httpOnly cookie. */
 export const loginAnswerSchema = ok(z.object({ accessToken: z.string(), user: publicUserSchema }));
+/**
+ * POST /users/login for an admin when ADMIN_2FA is on: no session yet, but a challenge for the
+ * second step; `setup` when the admin has no authenticator app yet.
+ */
+export const secondFactorAnswerSchema = ok(z.object({ twoFactor: z.enum(['code', 'setup']), challenge: z.string() }));
+export const secondFactorSetupSchema = z.object({ challenge: z.string({ error: 'The sign-in challenge is required' }).min(1).max(2000) });
+export const secondFactorSetupAnswerSchema = ok(z.object({ secret: z.string(), otpauthUrl: z.string() }));
+export const secondFactorVerifySchema = secondFactorSetupSchema.extend({
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(6, 'Enter the 6-digit code from your app')
+    .max(20, 'That code is too long'),
+});
+/** The second step's answer: the session, and the recovery codes once, right after set-up. */
+export const secondFactorVerifyAnswerSchema = ok(z.object({ accessToken: z.string(), user: publicUserSchema, recoveryCodes: z.array(z.string()).optional() }));
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const refreshAnswerSchema = ok(z.object({ accessToken: z.string() }));
 /** GET /users/me: `user` at the top level. */

@@ -86,6 +86,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(OTP_CHANNELS)).min(1)),
   DEV_OUTBOX: bool,
+  /** Admins sign in with a second factor (an authenticator app's code); on by default in production. */
+  ADMIN_2FA: z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional(),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   SUPPORT_WHATSAPP: z
     .string()
@@ -139,8 +141,10 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   /** Keys derived from APP_SECRET, one per use, so no key does two jobs. */
-  keys: { accessToken: string; otp: string };
+  keys: { accessToken: string; otp: string; twoFactor: string };
   isProduction: boolean;
+  /** ADMIN_2FA, or production when it is not set. */
+  adminTwoFactor: boolean;
   devOutbox: boolean;
 };
 
@@ -170,13 +174,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     keys: deriveKeys(values.APP_SECRET ?? persistentSecret(dataDir, 'app')),
     devOutbox: values.DEV_OUTBOX && !isProduction,
+    adminTwoFactor: values.ADMIN_2FA ? ['1', 'true', 'yes'].includes(values.ADMIN_2FA) : isProduction,
   };
 }
 
-/** One configured secret, separate keys: signing access tokens and hashing one-time codes. */
+/** One configured secret, separate keys: signing access tokens, hashing one-time codes, sealing admins' authenticator secrets. */
 function deriveKeys(secret: string): Config['keys'] {
   const derive = (use: string) => Buffer.from(hkdfSync('sha256', secret, 'rupee-arcade', use, 32)).toString('base64url');
-  return { accessToken: derive('access-token'), otp: derive('one-time-code') };
+  return { accessToken: derive('access-token'), otp: derive('one-time-code'), twoFactor: derive('admin-second-factor') };
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */

@@ -45,3 +45,26 @@ export async function verifyAccessToken(key: string, token: string): Promise<Acc
 /** An opaque random token (refresh tokens); only its hash is stored. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A short-lived proof that a password was right, for the second sign-in step of an admin: it names
+ * the user and their token version, so a password change voids it.
+ */
+export async function signChallenge(key: string, claims: { sub: string; tv: number }, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ tv: claims.tv, use: 'second-factor' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(keyOf(key));
+}
+
+export async function verifyChallenge(key: string, token: string): Promise<{ sub: string; tv: number } | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(key), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    if (payload.use !== 'second-factor' || typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number') return null;
+    return { sub: payload.sub, tv: payload.tv };
+  } catch {
+    return null;
+  }
+}

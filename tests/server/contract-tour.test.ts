@@ -150,6 +150,9 @@ describe('every call answers as its contract says', () => {
     await fails({ method: 'GET', url: '/api/v1/admin/audit.csv?to=yesterday', who: admin }, 400);
     await check({ method: 'GET', url: '/api/v1/admin/overview', who: admin }, 200, overviewAnswerSchema);
     await fails({ method: 'GET', url: '/api/v1/admin/overview' }, 401);
+    // The second sign-in step (ADMIN_2FA; its success paths are in two-factor.test.ts).
+    await fails({ method: 'POST', url: '/api/v1/users/login/2fa/setup', payload: { challenge: 'not-a-challenge' } }, 401);
+    await fails({ method: 'POST', url: '/api/v1/users/login/2fa', payload: { challenge: 'not-a-challenge', code: '12' } }, 400);
     expect((await app.inject({ method: 'GET', url: '/api/v1/admin/reports/daily.csv', headers: admin.headers })).statusCode).toBe(200);
     await fails({ method: 'GET', url: '/api/v1/admin/reports/daily.csv?days=9999', who: admin }, 400);
   });

@@ -24,6 +24,10 @@ export const users = pgTable('users', {
   tokenVersion: integer('token_version').notNull().default(0),
   /** Set by the back office: a blocked account cannot sign in or play. */
   blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+  /** An admin's authenticator secret, sealed (lib/seal.ts); enabled once a first code is confirmed. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -71,3 +75,11 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+export const adminRecoveryCodes = pgTable('admin_recovery_codes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});

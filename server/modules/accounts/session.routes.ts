@@ -1,10 +1,24 @@
-import { changePasswordSchema, loginAnswerSchema, loginSchema, meAnswerSchema, MESSAGES, refreshAnswerSchema } from '../../../contracts/accounts.js';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  loginAnswerSchema,
+  loginSchema,
+  meAnswerSchema,
+  MESSAGES,
+  refreshAnswerSchema,
+  secondFactorAnswerSchema,
+  secondFactorSetupAnswerSchema,
+  secondFactorSetupSchema,
+  secondFactorVerifyAnswerSchema,
+  secondFactorVerifySchema,
+} from '../../../contracts/accounts.js';
 import { okMessage } from '../../../contracts/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './session.cookies.js';
-import { changePassword, currentUser, login, logout, refresh } from './session.service.js';
+import { changePassword, currentUser, login, logout, refresh, startSession } from './session.service.js';
+import { setupSecondFactor, verifySecondFactor } from './two-factor.service.js';
 import { toPublicUser } from './user.view.js';
 
 const tags = ['accounts'];
@@ -13,12 +27,61 @@ const bearer = [{ bearer: [] }];
 export function sessionRoutes(app: App): void {
   const limit = rateLimited(app);
 
-  app.post('/users/login', { schema: { body: loginSchema, tags, response: { 200: loginAnswerSchema } }, config: limit }, async (request, reply) => {
-    const { user, accessToken, refreshToken } = await login(app.db, app.config, request.body);
-    setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
-    // The refresh token lives only in its httpOnly cookie, out of reach of any script.
-    return { success: true as const, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
-  });
+  app.post(
+    '/users/login',
+    { schema: { body: loginSchema, tags, response: { 200: z.union([loginAnswerSchema, secondFactorAnswerSchema]) } }, config: limit },
+    async (request, reply) => {
+      const result = await login(app.db, app.config, request.body);
+      if (result.secondFactor) {
+        return { success: true as const, message: 'Enter the code from your authenticator app.', data: result.secondFactor };
+      }
+      const { user, accessToken, refreshToken } = result;
+      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
+      // The refresh token lives only in its httpOnly cookie, out of reach of any script.
+      return { success: true as const, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
+    },
+  );
+
+  app.post(
+    '/users/login/2fa/setup',
+    {
+      schema: {
+        body: secondFactorSetupSchema,
+        tags,
+        summary: "An admin's authenticator secret, for the first sign-in with ADMIN_2FA",
+        response: { 200: secondFactorSetupAnswerSchema },
+      },
+      config: limit,
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Add this key to your authenticator app, then enter its code.',
+      data: await setupSecondFactor(app.db, app.config, request.body.challenge),
+    }),
+  );
+
+  app.post(
+    '/users/login/2fa',
+    {
+      schema: {
+        body: secondFactorVerifySchema,
+        tags,
+        summary: "The second sign-in step of an admin: the app's code or a recovery code",
+        response: { 200: secondFactorVerifyAnswerSchema },
+      },
+      config: limit,
+    },
+    async (request, reply) => {
+      const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code);
+      const { accessToken, refreshToken } = await startSession(app.db, app.config, user);
+      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
+      return {
+        success: true as const,
+        message: 'Login successful',
+        data: { accessToken, user: toPublicUser(user), ...(recoveryCodes ? { recoveryCodes } : {}) },
+      };
+    },
+  );
 
   app.post('/users/refresh-token', { schema: { tags, response: { 200: refreshAnswerSchema } }, config: limit }, async (request, reply) => {
     try {

@@ -11,6 +11,7 @@ import { randomToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import * as users from './accounts.repo.js';
 import * as tokens from './session.repo.js';
 import { attemptSucceeded, takeAttempt } from './throttle.service.js';
+import { needsSecondFactor, secondFactorChallenge, type SecondFactor } from './two-factor.service.js';
 
 export const ACCOUNT_BLOCKED = 'This account is blocked. Please contact support.';
 
@@ -51,7 +52,9 @@ export async function startSession(db: DbOrTx, config: Config, user: Pick<users.
   return { accessToken: await accessTokenFor(config, user, familyId), refreshToken };
 }
 
-export async function login(db: Db, config: Config, input: LoginInput) {
+export type LoginResult = { user: users.UserRow; secondFactor: SecondFactor } | ({ user: users.UserRow; secondFactor?: undefined } & Required<SessionTokens>);
+
+export async function login(db: Db, config: Config, input: LoginInput): Promise<LoginResult> {
   const user = await findByIdentifier(db, input);
   // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
   const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
@@ -63,6 +66,8 @@ export async function login(db: Db, config: Config, input: LoginInput) {
   await attemptSucceeded(db, 'login', subject);
   // Said only to someone who knows the password: the block is no secret from its owner.
   if (user.blockedAt) throw forbidden(ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
+  // An admin with ADMIN_2FA on gets no session yet: a challenge for the authenticator code.
+  if (needsSecondFactor(config, user)) return { user, secondFactor: await secondFactorChallenge(config, user) };
   return { user, ...(await startSession(db, config, user)) };
 }
 
