@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../lib/test-utils';
@@ -8,6 +8,7 @@ const routes = [
   { path: '/', element: <p>Home page</p> },
   { path: '/signup', element: <p>Register page</p> },
   { path: '/login', element: <LoginPage /> },
+  { path: '/admin', element: <p>Admin page</p> },
 ];
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 const player = {
@@ -111,5 +112,48 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(field('Email or Phone')).toHaveValue('asha@example.com');
+  });
+
+  it('takes an admin through the second factor: set-up key, code, recovery codes once, then the back office', async () => {
+    const user = userEvent.setup();
+    const admin = { ...player, role: 'admin', accessPages: ['qr-code'] };
+    const api = mockApi({
+      'POST /api/v1/users/login': () => ({ body: { success: true, message: 'Enter the code', data: { twoFactor: 'setup', challenge: 'ch-1' } } }),
+      'POST /api/v1/users/login/2fa/setup': () => ({
+        body: {
+          success: true,
+          message: 'Add this key',
+          data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Rupee%20Arcade:x?secret=JBSWY3DPEHPK3PXP' },
+        },
+      }),
+      'POST /api/v1/users/login/2fa': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? { body: { success: true, message: 'Login successful', data: { accessToken: 'a.b.c', user: admin, recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] } } }
+          : { status: 400, body: { success: false, code: 'WRONG_CODE', message: 'That code is not right.' } },
+    });
+    const { router } = renderApp(routes, { path: '/login' });
+    await user.type(field('Email or Phone'), 'boss@example.com');
+    await user.type(field('Password'), 'Boss#Secret123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByLabelText('Authenticator key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(screen.getByRole('link', { name: 'Open in app' })).toHaveAttribute('href', expect.stringMatching(/^otpauth:/));
+    // No session yet.
+    expect(localStorage.getItem('user')).toBeNull();
+    await user.type(field('Code from the app'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
+    await user.clear(field('Code from the app'));
+    await user.type(field('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    const codes = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
+    await user.click(within(codes).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ role: 'admin' });
+    expect(api.find('POST', '/api/v1/users/login/2fa').at(-1)!.body).toEqual({ challenge: 'ch-1', code: '123456' });
   });
 });

@@ -5,12 +5,13 @@ import { MESSAGES } from '../../../../contracts/accounts';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api';
-import { signIn } from './auth.api';
+import { startSignIn, type SecondFactorStep as Step } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { ForgotPassword } from './ForgotPassword';
 import { FormAlert } from './FormAlert';
 import { identify, isEmail } from './identifier';
 import { PasswordField } from './PasswordField';
+import { SecondFactorStep } from './SecondFactorStep';
 import './auth.css';
 
 interface LoginValues {
@@ -31,6 +32,7 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
   const location = useLocation();
   const { register, handleSubmit, getValues, formState } = useForm<LoginValues>({ defaultValues: { identifier: initialIdentifier, password: '' } });
   const [error, setError] = useState({ message: '', attempt: 0 });
+  const [second, setSecond] = useState<Step | null>(null);
   const fail = (message: string) => setError((e) => ({ message, attempt: e.attempt + 1 }));
 
   const onSubmit = async ({ identifier, password }: LoginValues) => {
@@ -38,8 +40,9 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
     if (!identifier.trim() || !password) return fail('Please fill in all fields');
     if (identifier.includes('@') && !isEmail(identifier)) return fail('Please enter a valid email');
     try {
-      await signIn({ ...identify(identifier), password });
-      navigate('/', { replace: true });
+      const step = await startSignIn({ ...identify(identifier), password });
+      if ('twoFactor' in step) setSecond(step);
+      else navigate('/', { replace: true });
     } catch (err) {
       // A rate limit says how long to wait; every other failure reads the same, revealing nothing.
       // The spec's one message for a failed sign-in, except a wait to sit out or a blocked account,
@@ -50,6 +53,7 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
   };
 
   const busy = formState.isSubmitting;
+  if (second) return <SecondFactorStep step={second} onRestart={() => setSecond(null)} />;
   const cameFromGuard = Boolean((location.state as { from?: string } | null)?.from);
   return (
     <AuthCard title="Welcome back" subtitle={cameFromGuard ? 'Please sign in to continue.' : 'Sign in to play and manage your wallet.'}>

@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import type { LoginAnswer, meAnswerSchema, referralLinkAnswerSchema, RegisterAnswer, registerSchema, resendAnswerSchema } from '../../../../contracts/accounts';
+import type {
+  LoginAnswer,
+  meAnswerSchema,
+  referralLinkAnswerSchema,
+  RegisterAnswer,
+  registerSchema,
+  resendAnswerSchema,
+  secondFactorAnswerSchema,
+  secondFactorSetupAnswerSchema,
+  secondFactorVerifyAnswerSchema,
+} from '../../../../contracts/accounts';
 import type { okMessage } from '../../../../contracts/envelope';
 import { api } from '../../lib/api';
 import { session, type SessionUser } from '../../lib/session';
@@ -23,11 +33,33 @@ export const resendOtp = (userId: string) =>
 
 /** Signs in: the session is the httpOnly cookies the answer sets; only the user is kept here. */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const res = await api<LoginAnswer>('/api/v1/users/login', { method: 'POST', body: credentials, anonymous: true });
-  const user = res?.data?.user;
-  if (!user) throw new Error('login answer without a user');
-  session.set(user);
-  return user;
+  const step = await startSignIn(credentials);
+  if (!('user' in step)) throw new Error('this account signs in with a second factor');
+  return step.user;
+}
+
+export type SecondFactorStep = z.infer<typeof secondFactorAnswerSchema>['data'];
+/** The password step: the user when that is all it takes, or an admin's challenge for the second factor. */
+export async function startSignIn(credentials: Credentials): Promise<{ user: SessionUser } | SecondFactorStep> {
+  const res = await api<LoginAnswer | z.infer<typeof secondFactorAnswerSchema>>('/api/v1/users/login', { method: 'POST', body: credentials, anonymous: true });
+  const data = res?.data;
+  if (data && 'twoFactor' in data) return data;
+  if (!data?.user) throw new Error('login answer without a user');
+  session.set(data.user);
+  return { user: data.user };
+}
+
+export const setUpSecondFactor = async (challenge: string) =>
+  (await api<z.infer<typeof secondFactorSetupAnswerSchema>>('/api/v1/users/login/2fa/setup', { method: 'POST', body: { challenge }, anonymous: true })).data;
+
+/** The second step: signs in, answering the recovery codes once after set-up. */
+export async function finishSignIn(challenge: string, code: string) {
+  const res = await api<z.infer<typeof secondFactorVerifyAnswerSchema>>('/api/v1/users/login/2fa', {
+    method: 'POST',
+    body: { challenge, code },
+    anonymous: true,
+  });
+  return res.data;
 }
 
 export const fetchMe = () => api<z.infer<typeof meAnswerSchema>>('/api/v1/users/me');
