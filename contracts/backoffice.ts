@@ -89,6 +89,8 @@ export const adminRowSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   accessPages: z.array(z.enum(ACCESS_PAGES)),
+  /** Rupees of withdrawals this admin may approve per day; null: the site's ADMIN_DAILY_APPROVAL_LIMIT. */
+  dailyApprovalLimit: z.number().nullable(),
   createdAt: z.string(),
 });
 export type AdminRow = z.infer<typeof adminRowSchema>;
@@ -110,6 +112,13 @@ export const updateAdminSchema = z.object({
   email: emailSchema,
   phoneNumber: adminPhoneSchema,
   accessPages: accessPagesSchema,
+  /** Rupees; null clears it (the site's limit applies); left out, it stays as it is (the spec's client sends no such field). */
+  dailyApprovalLimit: z
+    .number({ error: 'The daily limit must be a number of rupees' })
+    .min(0, 'The daily limit cannot be negative')
+    .max(100_000_000, 'That daily limit is too large')
+    .nullable()
+    .optional(),
 });
 /** DELETE /admin/delete-admin, a JSON body. */
 export const deleteAdminSchema = z.object({ email: emailSchema });

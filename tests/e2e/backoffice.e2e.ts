@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, freshPhone, registerVerified } from './api';
@@ -8,6 +9,14 @@ async function openSection(page: Page, label: string) {
   await page.locator('.admin').waitFor();
   if (await page.getByRole('button', { name: 'Sections' }).isVisible()) await page.getByRole('button', { name: 'Sections' }).click();
   await page.getByRole('tab', { name: label, exact: true }).click();
+}
+
+/** Serious and critical axe violations on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A picture with the toasts gone, at the top of the page. */
@@ -172,6 +181,7 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
       await openSection(rootPhone, label);
       await rootPhone.locator(ready).first().waitFor();
       await picture(rootPhone, name);
+      expect(await violations(rootPhone), label).toEqual([]);
     }
   });
 

@@ -28,6 +28,8 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** An admin's own daily limit for approving withdrawals, in paise (null: ADMIN_DAILY_APPROVAL_LIMIT). */
+  dailyApprovalLimit: bigint('daily_approval_limit', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

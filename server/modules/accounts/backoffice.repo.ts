@@ -38,7 +38,9 @@ export async function lockUserRowByEmail(db: DbOrTx, email: string): Promise<Use
 export async function updateUserRow(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'accessPages' | 'role' | 'blockedAt'>> & { passwordHash?: string },
+  values: Partial<Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'accessPages' | 'role' | 'blockedAt' | 'dailyApprovalLimit'>> & {
+    passwordHash?: string;
+  },
 ): Promise<UserRow> {
   // Pages and role are read afresh on every request; a password or a block must end the sessions.
   const endsSessions = values.passwordHash !== undefined || Boolean(values.blockedAt);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { addAdminSchema, AdminRow, ManagedUser, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
+import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
@@ -35,11 +36,17 @@ const toAdminRow = (row: UserRow): AdminRow => ({
   email: row.email,
   phoneNumber: row.phoneNumber,
   accessPages: row.accessPages as AccessPage[],
+  dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit),
   createdAt: row.createdAt.toISOString(),
 });
 
 /** What the audit log keeps of a person: never a password or its hash. */
-const auditView = (row: UserRow) => ({ ...toManagedUser(row), ...(row.role === 'admin' ? { accessPages: row.accessPages } : {}) });
+const auditView = (row: UserRow) => ({
+  ...toManagedUser(row),
+  ...(row.role === 'admin'
+    ? { accessPages: row.accessPages, dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit) }
+    : {}),
+});
 
 /** An e-mail or phone that another account holds: a clear 409 instead of the index's error. */
 function taken(err: unknown): never {
@@ -175,12 +182,17 @@ export async function updateAdmin(db: Db, actor: AuthUser, input: z.infer<typeof
       const added = input.accessPages.filter((p) => !held.includes(p));
       const removed = held.filter((p) => !input.accessPages.includes(p));
       assertGrantable(actor, [...added, ...removed]);
+      const newLimit = input.dailyApprovalLimit === undefined ? undefined : input.dailyApprovalLimit === null ? null : toPaise(input.dailyApprovalLimit);
+      if (before.id === actor.id && newLimit !== undefined && newLimit !== before.dailyApprovalLimit) {
+        throw forbidden('Another admin must change your daily approval limit.', 'OWN_LIMIT');
+      }
       await keepAdminManagement(tx, before, input.accessPages.includes(ADMIN_MANAGEMENT));
       const after = await repo.updateUserRow(tx, before.id, {
         fullName: input.fullName,
         email: input.email,
         phoneNumber: input.phoneNumber,
         accessPages: input.accessPages,
+        ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
       });
       await audit(tx, { actorId: actor.id, action: 'admin.update', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
       return toAdminRow(after);

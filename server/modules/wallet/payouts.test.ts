@@ -109,4 +109,35 @@ describe('safer payouts: a daily approval limit per admin', () => {
     expect(over.json().message).toBe('This would pass your daily approval limit of ₹1,000. Another admin can approve it.');
     expect((await decideWithdrawal(app, other, b, 'approved')).statusCode).toBe(200);
   });
+
+  it("uses an admin's own limit, set by another admin, and never by themselves", async () => {
+    const edit = (who: TestUser, target: TestUser, extra: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/update-admin',
+        headers: who.headers,
+        payload: {
+          _id: target.id,
+          fullName: target.fullName,
+          email: target.email,
+          phoneNumber: target.phoneNumber,
+          accessPages: ['withdraw-requests', 'admin-management'],
+          ...extra,
+        },
+      });
+    const capped = await createAdmin(app, { accessPages: ['withdraw-requests', 'admin-management'] });
+    expect((await edit(capped, capped, { dailyApprovalLimit: 1_000_000 })).statusCode).toBe(403);
+    const set = await edit(other, capped, { dailyApprovalLimit: 300 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.dailyApprovalLimit).toBe(300);
+    // The spec's client sends the row without the field: the limit stays.
+    expect((await edit(other, capped, {})).json().data.dailyApprovalLimit).toBe(300);
+    const p = await createPlayer(app, { balance: 1000 });
+    const id = (await postWithdrawal(app, p, upiWithdrawal(400, { accountNumber: account() }))).json().data._id;
+    const refused = await decideWithdrawal(app, capped, id, 'approved');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This would pass your daily approval limit of ₹300. Another admin can approve it.');
+    expect((await edit(other, capped, { dailyApprovalLimit: null })).json().data.dailyApprovalLimit).toBeNull();
+    expect((await decideWithdrawal(app, capped, id, 'approved')).statusCode).toBe(200);
+  });
 });

@@ -77,6 +77,12 @@ export async function recordFirstApproval(db: DbOrTx, id: string, adminId: strin
   return row;
 }
 
+/** An admin's own daily approval limit in paise, or null when they have none. */
+export async function adminApprovalLimit(db: DbOrTx, adminId: string): Promise<number | null> {
+  const [row] = await db.select({ limit: users.dailyApprovalLimit }).from(users).where(eq(users.id, adminId));
+  return row?.limit ?? null;
+}
+
 /** Paise of withdrawals this admin has approved since midnight, India time. */
 export async function approvedTodayBy(db: DbOrTx, adminId: string): Promise<number> {
   const [row] = await db

@@ -54,7 +54,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
  * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
  * change. A withdrawal above WITHDRAWAL_SECOND_APPROVAL_ABOVE is paid only on a second approval by
  * another admin: the first is recorded and answered 200, and the request stays pending. An admin's
- * approvals of the day stop at ADMIN_DAILY_APPROVAL_LIMIT.
+ * approvals of the day stop at their own daily limit, or ADMIN_DAILY_APPROVAL_LIMIT.
  */
 export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected') {
   const id = assertUuid(rawId, 'That withdrawal');
@@ -63,7 +63,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
     if (!current) throw notFound('That withdrawal was not found.');
     if (current.status !== 'pending') throw notPending('withdrawal', current.status);
     if (status === 'approved') {
-      const limit = toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
+      const limit = (await repo.adminApprovalLimit(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
       if (limit > 0 && (await repo.approvedTodayBy(tx, actorId)) + current.amount > limit) {
         throw conflict(`This would pass your daily approval limit of ${formatInr(limit)}. Another admin can approve it.`, 'DAILY_APPROVAL_LIMIT');
       }

@@ -84,7 +84,10 @@ export const useAddAdmin = () =>
   useAdminMutation((body: { name: string; email: string; phone: string; password: string; accessPages: AccessPage[] }) =>
     api('/api/v1/admin/add-admin', { method: 'POST', body }),
   );
-export const useUpdateAdmin = () => useAdminMutation((row: Omit<AdminRow, 'createdAt'>) => api('/api/v1/admin/update-admin', { method: 'PUT', body: row }));
+export const useUpdateAdmin = () =>
+  useAdminMutation((row: Omit<AdminRow, 'createdAt' | 'dailyApprovalLimit'> & { dailyApprovalLimit?: number | null }) =>
+    api('/api/v1/admin/update-admin', { method: 'PUT', body: row }),
+  );
 export const useDeleteAdmin = () => useAdminMutation((email: string) => api('/api/v1/admin/delete-admin', { method: 'DELETE', body: { email } }));
 
 export interface AuditFilters {

@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { Empty, ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { useSession } from '../../../lib/useSession';
+import { formatRupees, useSession } from '../../../lib/useSession';
 import { useAddAdmin, useAdmins, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
 import { SectionHead } from './SectionHead';
 
@@ -113,13 +113,24 @@ function AddAdminDialog({ onClose }: { onClose: () => void }) {
 function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void }) {
   const { user } = useSession();
   const update = useUpdateAdmin();
-  const [draft, setDraft] = useState<AdminRow | null>(null);
+  const me = admin._id === user?._id;
+  const [draft, setDraft] = useState<(AdminRow & { limitText: string }) | null>(null);
   const save = () => {
     if (!draft) return;
     const phone = adminPhone(draft.phoneNumber);
     if (!phone.ok) return notify.error(phone.message);
+    const limit = draft.limitText.trim() === '' ? null : Number(draft.limitText);
+    if (limit !== null && (!Number.isFinite(limit) || limit < 0))
+      return notify.error('The daily limit must be a number of rupees, or empty for the site default.');
     update.mutate(
-      { _id: draft._id, fullName: draft.fullName, email: draft.email, phoneNumber: phone.phone, accessPages: draft.accessPages },
+      {
+        _id: draft._id,
+        fullName: draft.fullName,
+        email: draft.email,
+        phoneNumber: phone.phone,
+        accessPages: draft.accessPages,
+        ...(me ? {} : { dailyApprovalLimit: limit }),
+      },
       {
         onSuccess: () => {
           notify.success('Admin updated successfully');
@@ -143,7 +154,6 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
     ) : (
       admin[key]
     );
-  const me = admin._id === user?._id;
   return (
     <tr>
       <td>
@@ -165,6 +175,22 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
         )}
       </td>
       <td>
+        {draft && !me ? (
+          <input
+            className="admin-inline-input admin-inline-input--short"
+            inputMode="decimal"
+            aria-label={`Daily approval limit of ${admin.fullName} in rupees`}
+            placeholder="Site default"
+            value={draft.limitText}
+            onChange={(e) => setDraft({ ...draft, limitText: e.target.value })}
+          />
+        ) : admin.dailyApprovalLimit == null ? (
+          <span className="admin-muted">Site default</span>
+        ) : (
+          formatRupees(admin.dailyApprovalLimit)
+        )}
+      </td>
+      <td>
         <div className="admin-actions">
           {draft ? (
             <>
@@ -177,7 +203,12 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
             </>
           ) : (
             <>
-              <Button variant="secondary" className="admin-mini" onClick={() => setDraft(admin)} aria-label={`Edit ${admin.fullName}`}>
+              <Button
+                variant="secondary"
+                className="admin-mini"
+                onClick={() => setDraft({ ...admin, limitText: admin.dailyApprovalLimit == null ? '' : String(admin.dailyApprovalLimit) })}
+                aria-label={`Edit ${admin.fullName}`}
+              >
                 Edit
               </Button>
               {!me && (
@@ -215,6 +246,7 @@ export function AdminsSection() {
               <th scope="col">Email</th>
               <th scope="col">Phone</th>
               <th scope="col">Access Pages</th>
+              <th scope="col">Daily Limit</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>

@@ -147,9 +147,17 @@ describe('Admin Controller', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Games Admin' }));
     const pages = screen.getByRole('group', { name: 'Access pages of Games Admin' });
     await user.click(within(pages).getByRole('checkbox', { name: 'admin-management' }));
+    await user.type(screen.getByRole('textbox', { name: 'Daily approval limit of Games Admin in rupees' }), '25000');
+    // One's own limit is not editable here.
+    await user.click(screen.getByRole('button', { name: 'Edit Me' }));
+    expect(screen.queryByRole('textbox', { name: 'Daily approval limit of Me in rupees' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save Games Admin' }));
     expect(await screen.findByText('Admin updated successfully')).toBeInTheDocument();
-    expect(api.find('PUT', '/api/v1/admin/update-admin')[0].body).toMatchObject({ _id: 'a2', accessPages: ['games', 'admin-management'] });
+    expect(api.find('PUT', '/api/v1/admin/update-admin')[0].body).toMatchObject({
+      _id: 'a2',
+      accessPages: ['games', 'admin-management'],
+      dailyApprovalLimit: 25000,
+    });
     await user.click(screen.getByRole('button', { name: 'Delete Games Admin' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete admin' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Admin deleted')).toBeInTheDocument();
