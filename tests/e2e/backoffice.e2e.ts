@@ -183,6 +183,16 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
       await picture(rootPhone, name);
       expect(await violations(rootPhone), label).toEqual([]);
     }
+    // A user's history, on the phone.
+    await openSection(rootPhone, 'All Users');
+    await rootPhone.getByRole('button', { name: `View the history of ${p.name}` }).click();
+    await rootPhone
+      .getByRole('dialog', { name: `History of ${p.name}` })
+      .getByText('Balance (ledger):')
+      .waitFor();
+    await rootPhone.waitForTimeout(300);
+    await shot(rootPhone, 'backoffice-user-history');
+    expect(await violations(rootPhone)).toEqual([]);
   });
 
   it('raised no page errors', () => {

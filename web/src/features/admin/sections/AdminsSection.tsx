@@ -156,13 +156,15 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
     );
   return (
     <tr>
-      <td>
-        {input('fullName', 'Name')}
-        {me && <span className="admin-badge admin-badge--info">you</span>}
+      <td data-label="Name">
+        <span>
+          {input('fullName', 'Name')}
+          {me && <span className="admin-badge admin-badge--info">you</span>}
+        </span>
       </td>
-      <td>{input('email', 'Email')}</td>
-      <td>{input('phoneNumber', 'Phone')}</td>
-      <td>
+      <td data-label="Email">{input('email', 'Email')}</td>
+      <td data-label="Phone">{input('phoneNumber', 'Phone')}</td>
+      <td data-label="Access Pages">
         {draft ? (
           <PagePicker
             label={`Access pages of ${admin.fullName}`}
@@ -174,7 +176,7 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
           <span className="admin-page-list">{admin.accessPages.length ? admin.accessPages.join(', ') : 'none'}</span>
         )}
       </td>
-      <td>
+      <td data-label="Daily Limit">
         {draft && !me ? (
           <input
             className="admin-inline-input admin-inline-input--short"
@@ -190,7 +192,7 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
           formatRupees(admin.dailyApprovalLimit)
         )}
       </td>
-      <td>
+      <td data-label="Actions">
         <div className="admin-actions">
           {draft ? (
             <>
@@ -238,7 +240,7 @@ export function AdminsSection() {
   else
     body = (
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table admin-table--stack">
           <caption className="admin-table__caption">Existing Admins</caption>
           <thead>
             <tr>

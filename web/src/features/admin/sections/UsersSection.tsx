@@ -43,20 +43,22 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
     );
   return (
     <tr className={user.blocked ? 'admin-row--blocked' : undefined}>
-      <td>
+      <td data-label="History">
         <Button variant="ghost" className="admin-mini" onClick={onView} aria-label={`View the history of ${user.fullName}`}>
           View
         </Button>
       </td>
-      <td>
-        {cell('fullName', 'Name')}
-        {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
-        {user.blocked && <span className="admin-badge admin-badge--off">blocked</span>}
+      <td data-label="Name">
+        <span>
+          {cell('fullName', 'Name')}
+          {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
+          {user.blocked && <span className="admin-badge admin-badge--off">blocked</span>}
+        </span>
       </td>
-      <td>{cell('email', 'Email')}</td>
-      <td>{cell('phoneNumber', 'Phone')}</td>
-      <td>{formatDay(user.createdAt)}</td>
-      <td>
+      <td data-label="Email">{cell('email', 'Email')}</td>
+      <td data-label="Phone">{cell('phoneNumber', 'Phone')}</td>
+      <td data-label="Created At">{formatDay(user.createdAt)}</td>
+      <td data-label="Actions">
         <div className="admin-actions">
           {user.role === 'admin' ? (
             <span className="admin-muted">In Admin Controller</span>
@@ -151,7 +153,7 @@ export function UsersSection() {
     body = (
       <>
         <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={users.isFetching || undefined}>
+          <table className="admin-table admin-table--stack" aria-busy={users.isFetching || undefined}>
             <thead>
               <tr>
                 <th scope="col">History</th>
