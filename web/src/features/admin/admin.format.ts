@@ -7,13 +7,6 @@ export const formatDay = (iso: string | undefined) => {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 };
 
-/** Date and time, for requests that an admin acts on. */
-export const formatDateTime = (iso: string | undefined) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-};
-
 export const formatAmount = (amount: number | string) => formatRupees(Number(amount));
 
 /** `payNumber` → "Pay Number", `telegramID` → "Telegram ID". */

@@ -7,6 +7,7 @@ import { Pager } from '../../components/ui/Pager';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
+import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../lib/useSession';
 import { betsKey, chickenApi, type BetRecord } from './chicken.api';
@@ -26,12 +27,9 @@ export function verifyHref(bet: BetRecord): string {
   return `/fairness?${params}`;
 }
 
-/** A win pays more than the stake; a cash-out before the first step gives the stake back, which is no win. */
 function Result({ bet }: { bet: BetRecord }) {
-  if (bet.state === 'playing') return <span className="chicken-bets__open">In play</span>;
-  if (bet.payoutAmount > bet.betAmount) return <span className="chicken-bets__win">+{formatRupees(bet.payoutAmount)}</span>;
-  if (bet.payoutAmount > 0) return <span className="chicken-bets__returned">Returned {formatRupees(bet.payoutAmount)}</span>;
-  return <span className="chicken-bets__loss">-{formatRupees(bet.betAmount)}</span>;
+  const { tone, text } = betResult(bet);
+  return <span className={`chicken-bets__${tone}`}>{text}</span>;
 }
 
 type Tab = 'rounds' | 'spins';

@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import type { BetRecord, betsPageSchema } from '../../../../contracts/chicken';
+import type { betsPageSchema } from '../../../../contracts/chicken';
 import type { Ok } from '../../../../contracts/envelope';
 import { ErrorRetry, Loading } from '../../components/ui/States';
 import { api } from '../../lib/api';
+import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../lib/useSession';
 
 const SHOWN = 5;
-
-function outcome(bet: BetRecord): { text: string; tone: string } {
-  if (bet.state === 'playing') return { text: 'In play', tone: 'home-results__open' };
-  if (bet.payoutAmount > bet.betAmount) return { text: `+${formatRupees(bet.payoutAmount)}`, tone: 'home-results__win' };
-  if (bet.payoutAmount > 0) return { text: `Returned ${formatRupees(bet.payoutAmount)}`, tone: '' };
-  return { text: `-${formatRupees(bet.betAmount)}`, tone: 'home-results__loss' };
-}
 
 /** The signed-in player's latest rounds, so home shows where they stand at a glance. */
 export function LastResults() {
@@ -37,7 +30,7 @@ export function LastResults() {
     body = (
       <ul className="home-results__list">
         {results.data.bets.slice(0, SHOWN).map((bet) => {
-          const { text, tone } = outcome(bet);
+          const { text, tone } = betResult(bet);
           return (
             <li key={bet._id} className="home-results__item">
               <span>
@@ -46,7 +39,7 @@ export function LastResults() {
                   {bet.difficulty} · <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>
                 </span>
               </span>
-              <span className={`home-results__amount ${tone}`}>{text}</span>
+              <span className={`home-results__amount home-results__${tone}`}>{text}</span>
             </li>
           );
         })}

@@ -1,7 +1,8 @@
 import { Button } from '../../../components/ui/Button';
 import { useSession } from '../../../lib/useSession';
 import type { Decision, MoneyRequest } from '../admin.api';
-import { formatAmount, formatDateTime, humanizeKey } from '../admin.format';
+import { formatDateTime } from '../../../lib/format';
+import { formatAmount, humanizeKey } from '../admin.format';
 
 const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
