@@ -20,6 +20,7 @@ export type GameType = (typeof GAME_TYPES)[number];
 
 export const MESSAGES = {
   registered: 'Registration successful! Please verify your email and phone number.',
+  ageRequired: 'Please confirm that you are 18 or older to register.',
   verified: 'Account verified successfully! You can now sign in.',
   loginFailed: 'Invalid credentials or user not verified',
   invalidCode: 'Invalid or expired code',
@@ -145,6 +146,8 @@ export const registerSchema = z.object({
   phoneNumber: phoneSchema,
   password: passwordSchema,
   ref_by: referralCodeSchema,
+  /** The player confirms being 18 or older (required unless the operator turned it off). */
+  ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exclusionViewSchema } from './responsible.js';
 import { checkInternationalPhone, emailSchema, fullNameSchema, passwordSchema, phoneSchema } from './accounts.js';
 import { ok, okMessage } from './envelope.js';
 import { ACCESS_PAGES } from './roles.js';
@@ -29,6 +30,8 @@ export const managedUserSchema = z.object({
   role: z.enum(['user', 'admin']),
   verified: z.boolean(),
   blocked: z.boolean(),
+  /** A time-out or self-exclusion the player took, while it lasts (read only: nobody can shorten it). */
+  exclusion: exclusionViewSchema.nullable().optional(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 

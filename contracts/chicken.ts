@@ -131,3 +131,13 @@ export const betsPageSchema = z.object({ bets: z.array(betRecordSchema), page: z
 
 /** GET /admin/game-history/{userId}/{gameType} → data: ended rounds, newest first. */
 export const gameHistoryEntrySchema = z.object({ _id: z.string(), createdAt: z.string(), betAmount: z.number(), payoutAmount: z.number() });
+
+/*
+ * Demo Chicken Road: the same game with play money, for anyone, signed in or not. Its balance is
+ * its own (never the wallet's, never in the ledger) and can be reset at any time.
+ */
+export const DEMO_START_BALANCE = 10_000;
+export const demoStartBodySchema = startBodySchema.omit({ userId: true });
+/** GET /demo/chicken-road: the visitor's play money and any open demo round. */
+export const demoStateSchema = z.object({ balance: z.number(), round: roundViewSchema.nullable() });
+export type DemoState = z.infer<typeof demoStateSchema>;

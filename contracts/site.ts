@@ -21,6 +21,14 @@ export const siteSettingsSchema = z.object({
     /** The multiplier after 1, 2, … safe lanes, per difficulty. */
     ladders: z.record(z.enum(DIFFICULTIES), z.array(z.number())),
   }),
+  /** A play-money site: no deposits or withdrawals, every figure is play money. */
+  playMoney: z.boolean(),
+  /** Sign-up asks the player to confirm being 18 or older. */
+  ageConfirmation: z.boolean(),
+  /** Help organisations for the Safer play page. */
+  helpLinks: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** The demo game's starting play money, in rupees. */
+  demoBalance: z.number(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export const siteSettingsAnswerSchema = ok(siteSettingsSchema);

@@ -131,6 +131,32 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** The whole site in play money: no deposits or withdrawals, a starting balance for new players. */
+  PLAY_MONEY: bool,
+  PLAY_MONEY_START_BALANCE: rupees(10000),
+  /** Registration needs `ageConfirmed: true` (18 or older) unless this is 0. */
+  REQUIRE_AGE_CONFIRMATION: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === '1' || v === 'true' || v === 'yes'),
+  /** Help organisations on the Safer play page: `Name|https://…` pairs separated by commas. */
+  HELP_LINKS: z
+    .string()
+    .default('Gambling Therapy|https://www.gamblingtherapy.org,Gamblers Anonymous|https://www.gamblersanonymous.org,GamCare|https://www.gamcare.org.uk')
+    .transform((v, ctx) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((pair) => {
+          const [name, url] = pair.split('|').map((s) => s.trim());
+          if (!name || !url || !/^https?:\/\/[^\s]+$/.test(url)) {
+            ctx.addIssue({ code: 'custom', message: `"${pair}" is not Name|https://address` });
+            return { name: '', url: '' };
+          }
+          return { name, url };
+        }),
+    ),
   GAME_RTP: z.coerce.number().min(0.5).max(1).default(0.98),
   GAME_MIN_BET: rupees(10),
   GAME_MAX_BET: rupees(10000),

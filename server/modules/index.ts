@@ -5,6 +5,7 @@ import * as chicken from './chicken/index.js';
 import * as messaging from './messaging/index.js';
 import * as ranking from './ranking/index.js';
 import * as reports from './reports/index.js';
+import * as responsible from './responsible/index.js';
 import * as site from './site/index.js';
 import * as spinner from './spinner/index.js';
 import * as wallet from './wallet/index.js';
@@ -26,5 +27,6 @@ export const modules: AppModule[] = [
   { routes: ranking.routes },
   { routes: audit.routes },
   { routes: reports.routes },
+  { routes: responsible.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
 ];

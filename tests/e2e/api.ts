@@ -35,7 +35,14 @@ export async function codeFor(to: string, channel: 'email' | 'sms'): Promise<str
 
 /** Registers and verifies a player through the API, as the register screen and the code dialog do. */
 export async function registerVerified(fullName: string, email: string, phoneNumber: string, password: string): Promise<string> {
-  const { userId } = await call<{ userId: string }>('POST', '/api/v1/users/register', { fullName, email, phoneNumber, password, ref_by: null });
+  const { userId } = await call<{ userId: string }>('POST', '/api/v1/users/register', {
+    fullName,
+    email,
+    phoneNumber,
+    password,
+    ref_by: null,
+    ageConfirmed: true,
+  });
   await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
   return userId;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as accounts from '../../contracts/accounts.js';
 import * as backoffice from '../../contracts/backoffice.js';
 import { overviewAnswerSchema } from '../../contracts/reports.js';
 import * as chicken from '../../contracts/chicken.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { rankingAnswerSchema } from '../../contracts/ranking.js';
+import * as responsible from '../../contracts/responsible.js';
 import * as site from '../../contracts/site.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
 import * as spinner from '../../contracts/spinner.js';
@@ -57,7 +58,11 @@ describe('every call answers as its contract says', () => {
 
   it('accounts', async () => {
     const person = newPerson();
-    await check({ method: 'POST', url: '/api/v1/users/register', payload: { ...person, ref_by: null } }, 201, accounts.registerAnswerSchema);
+    await check(
+      { method: 'POST', url: '/api/v1/users/register', payload: { ...person, ref_by: null, ageConfirmed: true } },
+      201,
+      accounts.registerAnswerSchema,
+    );
     await fails({ method: 'POST', url: '/api/v1/users/register', payload: { ...person, email: 'nope' } }, 400);
     const { userId } = await register(app, newPerson());
     await app.db.execute(`UPDATE otp_codes SET sent_at = sent_at - interval '2 minutes'`);
@@ -265,6 +270,57 @@ describe('every call answers as its contract says', () => {
     await check({ method: 'DELETE', url: `/api/v1/spinner/prize/${id}`, who: admin }, 200, spinner.prizeSetAnswerSchema);
     await fails({ method: 'DELETE', url: `/api/v1/spinner/prize/${id}`, who: admin }, 404);
     await check({ method: 'POST', url: '/api/v1/spinner/prize', who: admin, payload: { prizes: ['10', 'LOSE'] } }, 201, spinner.prizeSetAnswerSchema);
+  });
+
+  it('responsible play, statements and the demo game', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    await check({ method: 'GET', url: '/api/v1/responsible', who: p }, 200, ok(responsible.responsibleStateSchema));
+    await fails({ method: 'GET', url: '/api/v1/responsible' }, 401);
+    await check({ method: 'GET', url: '/api/v1/responsible/limits', who: p }, 200, ok(responsible.limitViewSchema.array()));
+    await check(
+      { method: 'PUT', url: '/api/v1/responsible/limits', who: p, payload: { limits: [{ kind: 'loss', period: 'day', amount: 50 }] } },
+      200,
+      ok(responsible.limitViewSchema.array()),
+    );
+    await fails({ method: 'PUT', url: '/api/v1/responsible/limits', who: p, payload: { limits: [{ kind: 'loss', period: 'year', amount: 50 }] } }, 400);
+    await check(
+      { method: 'PUT', url: '/api/v1/responsible/reality-check', who: p, payload: { minutes: 45 } },
+      200,
+      ok(z.object({ realityCheckMinutes: z.number() })),
+    );
+    await fails({ method: 'PUT', url: '/api/v1/responsible/reality-check', who: p, payload: { minutes: 9999 } }, 400);
+    await check({ method: 'GET', url: `/api/v1/responsible/session?since=${new Date().toISOString()}`, who: p }, 200, ok(responsible.sessionSummarySchema));
+    await fails({ method: 'GET', url: '/api/v1/responsible/session?since=yesterday', who: p }, 400);
+    for (const url of ['/api/v1/wallet/statement.csv', '/api/v1/bets/statement.csv']) {
+      const res = await app.inject({ url: `${url}?from=2026-01-01&to=2026-12-31`, headers: p.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*2026-01-01-to-2026-12-31\.csv"$/);
+      await fails({ method: 'GET', url: `${url}?from=2026-01-01`, who: p }, 400);
+      await fails({ method: 'GET', url: `${url}?from=2026-01-01&to=2026-12-31` }, 401);
+    }
+    const demo = await app.inject({ url: '/api/v1/demo/chicken-road' });
+    expect(ok(chicken.demoStateSchema).safeParse(demo.json()).success).toBe(true);
+    const cookie = { cookie: String(demo.headers['set-cookie']).split(';')[0] };
+    await check(
+      { method: 'POST', url: '/api/v1/demo/chicken-road/start', headers: cookie, payload: { betAmount: 10, difficulty: 'Easy' } },
+      200,
+      ok(chicken.startAnswerSchema),
+    );
+    await fails({ method: 'POST', url: '/api/v1/demo/chicken-road/start', headers: cookie, payload: { betAmount: 10, difficulty: 'Easy' } }, 409);
+    await check({ method: 'POST', url: '/api/v1/demo/chicken-road/go', headers: cookie }, 200, ok(chicken.goAnswerSchema));
+    const again = (await app.inject({ url: '/api/v1/demo/chicken-road', headers: cookie })).json().data;
+    if (again.round) await check({ method: 'POST', url: '/api/v1/demo/chicken-road/stop', headers: cookie }, 200, ok(chicken.stopAnswerSchema));
+    await fails({ method: 'POST', url: '/api/v1/demo/chicken-road/stop', headers: cookie }, 404);
+    await check({ method: 'POST', url: '/api/v1/demo/chicken-road/reset', headers: cookie }, 200, ok(chicken.demoStateSchema));
+    await fails({ method: 'POST', url: '/api/v1/demo/chicken-road/start', headers: cookie, payload: { betAmount: 'lots', difficulty: 'Easy' } }, 400);
+    // Last: a time-out.
+    await fails({ method: 'POST', url: '/api/v1/responsible/exclusion', who: p, payload: { kind: 'timeout', days: 0 } }, 400);
+    await check(
+      { method: 'POST', url: '/api/v1/responsible/exclusion', who: p, payload: { kind: 'timeout', days: 1 } },
+      200,
+      ok(responsible.exclusionViewSchema),
+    );
+    await fails({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { betAmount: 10, difficulty: 'Easy' } }, 403);
   });
 
   it('Chicken Road, fairness and bets', async () => {

@@ -30,6 +30,10 @@ export const users = pgTable('users', {
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   /** An admin's own daily limit for approving withdrawals, in paise (null: ADMIN_DAILY_APPROVAL_LIMIT). */
   dailyApprovalLimit: bigint('daily_approval_limit', { mode: 'number' }),
+  /** When the player confirmed, at sign-up, being 18 or older. */
+  ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** Minutes between reality-check reminders; 0: off. */
+  realityCheckMinutes: integer('reality_check_minutes').notNull().default(60),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

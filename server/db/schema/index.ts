@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './wallet.js';
 export * from './chicken.js';
 export * from './spinner.js';
+export * from './responsible.js';

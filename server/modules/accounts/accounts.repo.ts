@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pgError, PG } from '../../lib/errors.js';
 import { users } from '../../db/schema/index.js';
@@ -45,7 +45,7 @@ export async function referralCodeTaken(db: DbOrTx, code: string): Promise<boole
 export async function insertUser(
   db: DbOrTx,
   values: Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'passwordHash' | 'referralCode'> &
-    Partial<Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt'>>,
+    Partial<Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt' | 'ageConfirmedAt'>>,
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row;
@@ -71,11 +71,14 @@ export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours:
   }
 }
 
-export async function markVerified(db: DbOrTx, id: string): Promise<void> {
-  await db
+/** Marks the account verified; answers false when it already was (so a first verification is known). */
+export async function markVerified(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
     .update(users)
     .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), isNull(users.verifiedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**

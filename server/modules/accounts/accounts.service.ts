@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { ensureWallet } from '../ledger/index.js';
+import { toPaise } from '../../../contracts/money.js';
+import { ensureWallet, transferOnce } from '../ledger/index.js';
 import type { Messenger } from '../messaging/index.js';
 import type { Background } from '../../lib/background.js';
 import * as users from './accounts.repo.js';
@@ -60,6 +61,7 @@ type RegisterOutcome =
  */
 export async function register(deps: AccountsDeps, input: RegisterInput) {
   const { db, config } = deps;
+  if (config.REQUIRE_AGE_CONFIRMATION && input.ageConfirmed !== true) throw badRequest(MESSAGES.ageRequired, 'AGE_NOT_CONFIRMED');
   const referrer = input.ref_by ? await users.findUserByReferralCode(db, input.ref_by) : undefined;
   if (input.ref_by && !referrer) throw badRequest(MESSAGES.referralInvalid, 'REFERRAL_INVALID');
   const passwordHash = await hashPassword(input.password);
@@ -90,7 +92,14 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
           codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, deps.clock.now()),
         };
       }
-      const values = { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, referredBy: referrer?.id ?? null };
+      const values = {
+        fullName: input.fullName,
+        email: input.email,
+        phoneNumber: input.phoneNumber,
+        passwordHash,
+        referredBy: referrer?.id ?? null,
+        ageConfirmedAt: input.ageConfirmed ? deps.clock.now() : null,
+      };
       const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
       await ensureWallet(tx, user.id);
       return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now()) };
@@ -132,7 +141,18 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   await takeAttempt(db, 'verify', user.id);
   const result = await db.transaction(async (tx) => {
     const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, deps.clock.now());
-    if (checked.ok) await users.markVerified(tx, user.id);
+    if (checked.ok && (await users.markVerified(tx, user.id)) && config.PLAY_MONEY) {
+      // A play-money site starts each new player with its play balance, once.
+      await transferOnce(tx, {
+        from: { system: 'promotions' },
+        to: { user: user.id },
+        amount: toPaise(config.PLAY_MONEY_START_BALANCE),
+        kind: 'adjustment',
+        reference: `user:${user.id}`,
+        idempotencyKey: `play-money-start:${user.id}`,
+        metadata: { reason: 'play money starting balance' },
+      });
+    }
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);

@@ -29,7 +29,7 @@ export function newPerson(o: Partial<Person> = {}): Person {
 }
 
 export async function register(app: App, person: Person, refBy: string | null = null) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/users/register', payload: { ...person, ref_by: refBy } });
+  const res = await app.inject({ method: 'POST', url: '/api/v1/users/register', payload: { ageConfirmed: true, ...person, ref_by: refBy } });
   return { res, body: res.json(), userId: res.json().userId as string };
 }
 

@@ -40,7 +40,7 @@ export function backofficeRoutes(app: App): void {
       querystring: usersQuerySchema,
       response: { 200: usersAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Users', ...(await listManagedUsers(app.db, request.query)) }),
+    handler: async (request) => ({ success: true as const, message: 'Users', ...(await listManagedUsers(app.db, request.query, app.clock.now())) }),
   });
 
   app.put('/users/:id', {

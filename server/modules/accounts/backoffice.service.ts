@@ -1,3 +1,4 @@
+import { exclusionsOf } from '../responsible/index.js';
 import type { z } from 'zod';
 import type { addAdminSchema, AdminRow, ManagedUser, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
@@ -64,9 +65,20 @@ async function lockPlayer(tx: DbOrTx, rawId: string): Promise<UserRow> {
   return row;
 }
 
-export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQuerySchema>) {
+/** One page of users, each with the time-out or self-exclusion they are on, if any. */
+export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQuerySchema>, now: Date) {
   const { rows, total } = await repo.listUsers(db, { q: query.q || undefined, limit: query.limit, offset: (query.page - 1) * query.limit });
-  return { users: rows.map(toManagedUser), page: query.page, totalPages: totalPages(total, query.limit), total };
+  const exclusions = await exclusionsOf(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
+  return {
+    users: rows.map((r) => ({ ...toManagedUser(r), exclusion: exclusions.get(r.id) ?? null })),
+    page: query.page,
+    totalPages: totalPages(total, query.limit),
+    total,
+  };
 }
 
 /** PUT /users/{id}: name, e-mail and phone, and a new password when one is given. */

@@ -4,7 +4,8 @@ import { claimedUserIdSchema } from '../../../contracts/ids.js';
 import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { gameHistory, listBets } from './bets.service.js';
+import { betsCsv, gameHistory, listBets } from './bets.service.js';
+import { statementQuerySchema } from '../../../contracts/responsible.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 
 export async function betsRoutes(app: App): Promise<void> {
@@ -12,6 +13,22 @@ export async function betsRoutes(app: App): Promise<void> {
     onRequest: [requireUser],
     schema: { tags: ['chicken'], summary: 'Own bets, newest first, 10 a page', querystring: betsQuerySchema, response: { 200: envelope(betsPageSchema) } },
     handler: async (request) => ({ success: true as const, message: 'Bets.', data: await listBets(app.db, request.user!.id, request.query.page) }),
+  });
+
+  app.get('/bets/statement.csv', {
+    onRequest: [requireUser],
+    schema: {
+      tags: ['chicken'],
+      summary: 'Own Chicken Road rounds between two dates (India time, both included) as CSV',
+      querystring: statementQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: z.string() },
+    },
+    handler: async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="bets-${request.query.from}-to-${request.query.to}.csv"`)
+        .send(await betsCsv(app.db, request.user!.id, request.query.from, request.query.to)),
   });
 
   app.get('/admin/game-history/:userId/:gameType', {

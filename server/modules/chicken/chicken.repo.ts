@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chickenRounds, seedPairs } from '../../db/schema/index.js';
 
@@ -72,4 +72,14 @@ export async function listRounds(db: DbOrTx, userId: string, limit: number, offs
 export async function countRounds(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(chickenRounds).where(eq(chickenRounds.userId, userId));
   return Number(row?.n ?? 0);
+}
+
+/** A player's rounds started from `from` (included) to `to` (excluded), oldest first: their statement. */
+export async function roundsBetween(db: DbOrTx, userId: string, from: Date, to: Date, max: number): Promise<RoundRow[]> {
+  return db
+    .select()
+    .from(chickenRounds)
+    .where(and(eq(chickenRounds.userId, userId), gte(chickenRounds.createdAt, from), lt(chickenRounds.createdAt, to)))
+    .orderBy(chickenRounds.createdAt, chickenRounds.id)
+    .limit(max);
 }

@@ -13,6 +13,7 @@ import type { App } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
+import { demoRoutes } from './demo.routes.js';
 import { fairnessRoutes } from './fairness.routes.js';
 
 /**
@@ -36,11 +37,17 @@ export async function chickenRoutes(app: App): Promise<void> {
     handler: async (request) => {
       const body = request.body;
       assertSelf(request.user, body.userId);
-      const data = await startRound(app.db, app.config, request.user!.id, {
-        bet: body.betAmount,
-        difficulty: body.difficulty,
-        autoCashout: body.autoCashout ?? null,
-      });
+      const data = await startRound(
+        app.db,
+        app.config,
+        request.user!.id,
+        {
+          bet: body.betAmount,
+          difficulty: body.difficulty,
+          autoCashout: body.autoCashout ?? null,
+        },
+        app.clock.now(),
+      );
       return { success: true as const, message: 'Round started.', data };
     },
   });
@@ -50,7 +57,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     config: { idempotent: true },
     schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
     handler: async (request) => {
-      const data = await stepRound(app.db, request.user!.id, request.body?.roundId);
+      const data = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId);
       const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
       return { success: true as const, message, data };
     },
@@ -83,4 +90,5 @@ export async function chickenRoutes(app: App): Promise<void> {
 
   await fairnessRoutes(app);
   await betsRoutes(app);
+  await demoRoutes(app);
 }

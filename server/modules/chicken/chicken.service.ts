@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
 import { balanceOf, transferOnce } from '../ledger/index.js';
+import { assertMayStake, assertNotExcluded } from '../responsible/index.js';
 import { isGameVisible } from '../site/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
@@ -37,16 +38,21 @@ function roundOpen(view: RoundView): AppError {
   return conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view });
 }
 
+/** The configured smallest and largest bet, for real and demo rounds alike. */
+export function assertBetInRange(settings: GameSettings, bet: number): void {
+  const minBet = toPaise(settings.GAME_MIN_BET);
+  const maxBet = toPaise(settings.GAME_MAX_BET);
+  if (bet < minBet) throw badRequest(`The minimum bet is ${formatInr(minBet)}.`, 'BET_TOO_SMALL');
+  if (bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
+}
+
 /**
  * Opens a round: takes the nonce, draws the traps, debits the bet – one transaction, so a round
  * never exists without its bet and a bet never without its round. The seed pair's row lock
  * queues a player's concurrent starts; the partial unique index is the last word on "one open round".
  */
-export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput) {
-  const minBet = toPaise(settings.GAME_MIN_BET);
-  const maxBet = toPaise(settings.GAME_MAX_BET);
-  if (input.bet < minBet) throw badRequest(`The minimum bet is ${formatInr(minBet)}.`, 'BET_TOO_SMALL');
-  if (input.bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
+export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+  assertBetInRange(settings, input.bet);
   // A hidden game takes no new rounds; a round already open can still be played to its end.
   if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
   try {
@@ -54,6 +60,7 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
       const pair = await takeNonce(tx, userId);
       const open = await repo.findOpenRound(tx, userId);
       if (open) throw roundOpen(roundView(open));
+      await assertMayStake(tx, userId, now, input.bet);
       const round = await repo.insertRound(tx, {
         userId,
         seedPairId: pair.id,
@@ -93,14 +100,38 @@ async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined)
   return round;
 }
 
+type RoundRules = Pick<repo.RoundRow, 'difficulty' | 'rtpPpm' | 'bet' | 'maxWin' | 'autoCashout' | 'traps' | 'lane'>;
+
+/** What a cash-out at `lane` pays: the bet × that lane's multiplier, or at lane −1 (no step yet) the bet itself. */
+export function cashOutAt(round: RoundRules, lane: number): { multiplier: number; payout: number } {
+  const multiplier = lane < 0 ? BET_RETURNED : ladderOf(round)[lane];
+  return { multiplier, payout: lane < 0 ? round.bet : payoutOf(round.bet, multiplier, round.maxWin) };
+}
+
+/**
+ * What one more step does to an open round: a trap ends it lost; otherwise it walks on, or ends
+ * won on the last lane, at the auto-cashout multiplier, or once the payout has reached the
+ * maximum win (walking on could not win more).
+ */
+export function stepOutcome(round: RoundRules): { state: 'lost' | 'playing' | 'won'; lane: number } {
+  const lane = round.lane + 1;
+  if (round.traps.includes(lane)) return { state: 'lost', lane };
+  const ladder = ladderOf(round);
+  const multiplier = ladder[lane];
+  const done =
+    lane === ladder.length - 1 ||
+    (round.autoCashout !== null && multiplier >= round.autoCashout) ||
+    payoutOf(round.bet, multiplier, round.maxWin) >= round.maxWin;
+  return { state: done ? 'won' : 'playing', lane };
+}
+
 /**
  * Ends the round won at `lane` and pays it, in the caller's transaction: bet × the multiplier of
  * that lane, or at lane −1 (stopped before any step) the bet itself. House → wallet under the
  * key `payout:<roundId>`.
  */
 async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo.RoundRow> {
-  const multiplier = lane < 0 ? BET_RETURNED : ladderOf(round)[lane];
-  const payout = lane < 0 ? round.bet : payoutOf(round.bet, multiplier, round.maxWin);
+  const { multiplier, payout } = cashOutAt(round, lane);
   const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout });
   if (!ended) throw conflict('This round has already ended.', 'ROUND_ENDED');
   if (payout > 0) {
@@ -117,26 +148,18 @@ async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo
   return ended;
 }
 
-/**
- * Walks one lane. A trap ends the round lost; otherwise the round cashes out on its own on the
- * last lane, at the auto-cashout multiplier, or once the payout has reached the maximum win
- * (walking on could not win more).
- */
-export async function stepRound(db: Db, userId: string, roundId?: string) {
+/** Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. */
+export async function stepRound(db: Db, userId: string, now: Date, roundId?: string) {
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
-    const lane = round.lane + 1;
-    if (round.traps.includes(lane)) {
-      const lost = await repo.finish(tx, round.id, { state: 'lost', lane, multiplier: 0, payout: 0 });
+    // A player who has just taken a break can still cash out the open round, but not walk on.
+    await assertNotExcluded(tx, userId, now);
+    const step = stepOutcome(round);
+    if (step.state === 'lost') {
+      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 });
       return withBalance(tx, userId, { ...(await viewOf(tx, lost!)), safe: false });
     }
-    const ladder = ladderOf(round);
-    const multiplier = ladder[lane];
-    const done =
-      lane === ladder.length - 1 ||
-      (round.autoCashout !== null && multiplier >= round.autoCashout) ||
-      payoutOf(round.bet, multiplier, round.maxWin) >= round.maxWin;
-    const next = done ? await cashOut(tx, round, lane) : await repo.advance(tx, round.id, lane);
+    const next = step.state === 'won' ? await cashOut(tx, round, step.lane) : await repo.advance(tx, round.id, step.lane);
     return withBalance(tx, userId, { ...(await viewOf(tx, next!)), safe: true });
   });
 }

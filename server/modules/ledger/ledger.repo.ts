@@ -98,3 +98,20 @@ export async function findViolations(db: DbOrTx): Promise<Violation[]> {
   `)) as unknown as { rows: Violation[] };
   return result.rows.map((r) => ({ rule: String(r.rule), detail: String(r.detail) }));
 }
+
+/**
+ * A player's play since `since`, in paise: what they staked (bets out of the wallet) and what
+ * came back to the wallet from games (wins and returned stakes).
+ */
+export async function playSince(db: DbOrTx, userId: string, since: Date): Promise<{ staked: number; returned: number }> {
+  const result = (await db.execute(sql`
+    SELECT coalesce(sum(t.amount) FILTER (WHERE t.kind = 'bet' AND t.debit_account_id = a.id), 0)::bigint AS staked,
+           coalesce(sum(t.amount) FILTER (WHERE t.kind = 'win' AND t.credit_account_id = a.id), 0)::bigint AS returned
+      FROM ledger_accounts a
+      JOIN ledger_transfers t ON (t.debit_account_id = a.id OR t.credit_account_id = a.id)
+     WHERE a.user_id = ${userId} AND a.kind = 'wallet' AND t.created_at >= ${since.toISOString()}::timestamptz`)) as unknown as {
+    rows: { staked: string | number; returned: string | number }[];
+  };
+  const row = result.rows[0];
+  return { staked: Number(row?.staked ?? 0), returned: Number(row?.returned ?? 0) };
+}

@@ -76,3 +76,5 @@ export const balanceOf = (db: DbOrTx, userId: string) => repo.userBalance(db, us
 export const heldOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'withdrawal_hold');
 export const ensureWallet = (db: DbOrTx, userId: string) => repo.ensureUserAccount(db, userId, 'wallet');
 export const checkLedger = (db: DbOrTx) => repo.findViolations(db);
+/** What a player staked and got back from games since a moment, in paise (for their own limits). */
+export const playSince = (db: DbOrTx, userId: string, since: Date) => repo.playSince(db, userId, since);

@@ -1,3 +1,4 @@
+import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
 import { GAME_TYPES, type GameType } from '../../../contracts/accounts.js';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
 import type { SiteSettings } from '../../../contracts/site.js';
@@ -32,6 +33,10 @@ export function settings(config: Config): SiteSettings {
       rtp,
       ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, rtp)])) as SiteSettings['chicken']['ladders'],
     },
+    playMoney: config.PLAY_MONEY,
+    ageConfirmation: config.REQUIRE_AGE_CONFIRMATION,
+    helpLinks: config.HELP_LINKS,
+    demoBalance: DEMO_START_BALANCE,
   };
 }
 

@@ -15,6 +15,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
 import { drawFloat, revealedSeeds, takeNonce } from '../chicken/index.js';
 import { balanceOf, transferOnce } from '../ledger/index.js';
+import { assertNotExcluded } from '../responsible/index.js';
 import * as repo from './spinner.repo.js';
 
 const COOLDOWN_MS = SPIN_COOLDOWN_SECONDS * 1000;
@@ -41,6 +42,7 @@ export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinRe
   return db.transaction(async (tx) => {
     const pair = await takeNonce(tx, userId);
     const now = clock.now();
+    await assertNotExcluded(tx, userId, now);
     const status = await spinStatus(tx, userId, now);
     if (!status.canSpin) {
       throw new AppError('SPIN_COOLDOWN', 429, waitText(status.retryAfter * 1000), { data: { nextSpinAt: status.nextSpinAt, retryAfter: status.retryAfter } });

@@ -17,7 +17,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await createDeposit(app.db, app.config, request.user!, request.body);
+      const data = await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now());
       return reply.status(201).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
     },
   });

@@ -8,16 +8,22 @@ import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
+import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
-import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue } from './wallet.shared.js';
+import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
-/** Records a pending deposit. The amount is checked here; for Telegram it comes from the telegram-amount record. */
-export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput) {
+/**
+ * Records a pending deposit. The amount is checked here; for Telegram it comes from the
+ * telegram-amount record. A play-money site takes none; the player's deposit limits and any
+ * time-out are checked in the transaction that records it.
+ */
+export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput, now: Date) {
   assertSelf(user, input.userId);
+  if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const d = input.details;
   let amount: number;
   let details: Record<string, unknown>;
@@ -42,13 +48,16 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
       details = { payNumber: d.payNumber };
     }
   }
-  const row = await repo.insertDeposit(db, {
-    userId: user.id,
-    amount,
-    method: input.method,
-    payNumber: d.payNumber,
-    details,
-    remarks: input.remarks?.trim() || null,
+  const row = await db.transaction(async (tx) => {
+    await assertMayDeposit(tx, user.id, now, amount);
+    return repo.insertDeposit(tx, {
+      userId: user.id,
+      amount,
+      method: input.method,
+      payNumber: d.payNumber,
+      details,
+      remarks: input.remarks?.trim() || null,
+    });
   });
   // Taken only by a live claim: a rejected one frees its id.
   if (!row) {

@@ -45,6 +45,16 @@ function items(userId: string | null): SQL {
 
 type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
+const historyRow = (r: Raw): HistoryRow => ({
+  id: String(r.id),
+  type: String(r.type),
+  method: String(r.method),
+  amount: Number(r.amount),
+  status: r.status as HistoryRow['status'],
+  direction: r.direction as HistoryRow['direction'],
+  createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+  userId: String(r.user_id),
+});
 
 export async function historyPage(db: DbOrTx, userId: string | null, limit: number, offset: number): Promise<{ rows: HistoryRow[]; total: number }> {
   const withUser = userId === null;
@@ -60,15 +70,20 @@ export async function historyPage(db: DbOrTx, userId: string | null, limit: numb
   return {
     total: Number(count?.total ?? 0),
     rows: page.map((r) => ({
-      id: String(r.id),
-      type: String(r.type),
-      method: String(r.method),
-      amount: Number(r.amount),
-      status: r.status as HistoryRow['status'],
-      direction: r.direction as HistoryRow['direction'],
-      createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-      userId: String(r.user_id),
+      ...historyRow(r),
       ...(withUser ? { fullName: (r.full_name as string | null) ?? null, email: (r.email as string | null) ?? null } : {}),
     })),
   };
+}
+
+/** A player's history from `from` (included) to `to` (excluded), oldest first, at most `max` rows: their statement. */
+export async function historyBetween(db: DbOrTx, userId: string, from: Date, to: Date, max: number): Promise<HistoryRow[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT i.* FROM (${items(userId)}) i
+       WHERE i.created_at >= ${from.toISOString()}::timestamptz AND i.created_at < ${to.toISOString()}::timestamptz
+       ORDER BY i.created_at, i.seq, i.id
+       LIMIT ${max}`),
+  );
+  return rows.map(historyRow);
 }

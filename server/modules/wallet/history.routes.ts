@@ -2,7 +2,9 @@ import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
-import { walletHistory } from './history.service.js';
+import { transactionsCsv, walletHistory } from './history.service.js';
+import { statementQuerySchema } from '../../../contracts/responsible.js';
+import { z } from 'zod';
 import { pageQuery, usersHistoryQuery } from './wallet.shared.js';
 
 export async function historyRoutes(app: App): Promise<void> {
@@ -19,6 +21,22 @@ export async function historyRoutes(app: App): Promise<void> {
       message: 'Transaction history',
       data: await walletHistory(app.db, request.user!.id, request.query.page),
     }),
+  });
+
+  app.get('/wallet/statement.csv', {
+    onRequest: [requireUser],
+    schema: {
+      tags: ['wallet'],
+      summary: "The caller's transactions between two dates (India time, both included) as CSV",
+      querystring: statementQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: z.string() },
+    },
+    handler: async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="transactions-${request.query.from}-to-${request.query.to}.csv"`)
+        .send(await transactionsCsv(app.db, request.user!.id, request.query.from, request.query.to)),
   });
 
   app.get('/wallet/history/users', {

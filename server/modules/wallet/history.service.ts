@@ -1,9 +1,12 @@
 import { toRupees } from '../../../contracts/money.js';
-import { HISTORY_PAGE_SIZE } from '../../../contracts/wallet.js';
+import { STATEMENT_MAX_ROWS } from '../../../contracts/responsible.js';
+import { HISTORY_PAGE_SIZE, HISTORY_TYPE_LABELS } from '../../../contracts/wallet.js';
 import { type HistoryPage } from '../../../contracts/wallet.answers.js';
 import type { Db } from '../../db/client.js';
+import { toCsv } from '../../lib/csv.js';
+import { formatIst, istDayAfter, istMidnight } from '../../lib/india-time.js';
 import { totalPages } from '../../lib/paging.js';
-import { historyPage } from './history.repo.js';
+import { historyBetween, historyPage } from './history.repo.js';
 import { iso } from './wallet.shared.js';
 
 /** One page (10 rows, newest first) of a player's history, or of everyone's when userId is null. */
@@ -25,4 +28,13 @@ export async function walletHistory(db: Db, userId: string | null, page: number)
     page,
     total,
   };
+}
+
+/** A player's transactions from one date to another (India time, both days included), as CSV. */
+export async function transactionsCsv(db: Db, userId: string, from: string, to: string): Promise<string> {
+  const rows = await historyBetween(db, userId, istMidnight(from), istDayAfter(to), STATEMENT_MAX_ROWS);
+  return toCsv(
+    ['time (India)', 'type', 'method', 'amount (INR)', 'direction', 'status', 'id'],
+    rows.map((r) => [formatIst(r.createdAt), HISTORY_TYPE_LABELS[r.type] ?? r.type, r.method, toRupees(r.amount).toFixed(2), r.direction, r.status, r.id]),
+  );
 }

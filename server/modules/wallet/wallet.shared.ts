@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RequestStatus } from '../../../contracts/wallet.js';
 import { isUuid } from '../../../contracts/ids.js';
 import { toRupees } from '../../../contracts/money.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
 
 /** Ids are uuids; anything else cannot name a record, so it is "not found" rather than a database error. */
@@ -86,3 +86,6 @@ export const listPageInfo = (q: { page: number; limit: number }, total: number) 
 /** A decision on a request someone else has already decided. */
 export const notPending = (what: 'deposit' | 'withdrawal', status: string) =>
   conflict(`This ${what} has already been ${status}; only pending ${what}s can change.`, 'NOT_PENDING');
+
+/** On a play-money site (PLAY_MONEY=1) no real money comes in or goes out. */
+export const playMoneyOnly = (what: 'deposits' | 'withdrawals') => forbidden(`This site uses play money only: there are no ${what}.`, 'PLAY_MONEY_ONLY');

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
-import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue } from './wallet.shared.js';
+import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
@@ -20,6 +20,7 @@ export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
  */
 export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput) {
   assertSelf(user, input.userId);
+  if (config.PLAY_MONEY) throw playMoneyOnly('withdrawals');
   const min = toPaise(config.WITHDRAW_MIN);
   const max = toPaise(config.WITHDRAW_MAX);
   if (input.amount < min || input.amount > max) {

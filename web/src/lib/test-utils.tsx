@@ -37,6 +37,10 @@ export const SITE_SETTINGS: SiteSettings = {
     rtp: 0.98,
     ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, 0.98)])) as SiteSettings['chicken']['ladders'],
   },
+  playMoney: false,
+  ageConfirmation: true,
+  helpLinks: [{ name: 'Gambling Therapy', url: 'https://www.gamblingtherapy.org' }],
+  demoBalance: 10_000,
 };
 
 export interface RecordedCall {

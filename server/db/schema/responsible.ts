@@ -1,0 +1,37 @@
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/0012_responsible_play.sql.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const responsibleLimits = pgTable(
+  'responsible_limits',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: ['deposit', 'loss', 'bet'] }).notNull(),
+    period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }),
+    nextAmount: bigint('next_amount', { mode: 'number' }),
+    nextAt: ts('next_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
+);
+
+export const responsibleExclusions = pgTable('responsible_exclusions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind', { enum: ['timeout', 'self-exclusion'] }).notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const demoPlayers = pgTable('demo_players', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  balance: bigint('balance', { mode: 'number' }).notNull(),
+  round: jsonb('round').$type<Record<string, unknown> | null>(),
+  rounds: integer('rounds').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

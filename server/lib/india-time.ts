@@ -1,0 +1,38 @@
+import type { LimitPeriod } from '../../contracts/responsible.js';
+
+/** India Standard Time: UTC+05:30 all year, so periods start at midnight in India. */
+const IST_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The day, week (from Monday) or month that holds `now`, in India time. */
+export function periodBounds(period: LimitPeriod, now: Date): { start: Date; end: Date } {
+  const local = new Date(now.getTime() + IST_OFFSET_MS);
+  const [y, m, d] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+  let start: number;
+  let end: number;
+  if (period === 'day') {
+    start = Date.UTC(y, m, d);
+    end = start + DAY_MS;
+  } else if (period === 'week') {
+    start = Date.UTC(y, m, d - ((local.getUTCDay() + 6) % 7));
+    end = start + 7 * DAY_MS;
+  } else {
+    start = Date.UTC(y, m, 1);
+    end = Date.UTC(y, m + 1, 1);
+  }
+  return { start: new Date(start - IST_OFFSET_MS), end: new Date(end - IST_OFFSET_MS) };
+}
+
+/** Midnight (India time) starting a YYYY-MM-DD date. */
+export const istMidnight = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+
+/** Midnight (India time) ending a YYYY-MM-DD date: the end of a period that includes that day. */
+export const istDayAfter = (date: string): Date => new Date(istMidnight(date).getTime() + DAY_MS);
+
+/** "2026-11-24 12:00 AM", India time: how the site writes a moment. */
+export function formatIst(at: Date): string {
+  const local = new Date(at.getTime() + IST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = local.getUTCHours();
+  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(h % 12 || 12)}:${pad(local.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { demoPlayers } from '../../db/schema/index.js';
+
+export type DemoPlayerRow = typeof demoPlayers.$inferSelect;
+
+export async function insertDemoPlayer(db: DbOrTx, balance: number): Promise<DemoPlayerRow> {
+  const [row] = await db.insert(demoPlayers).values({ balance }).returning();
+  return row;
+}
+
+export async function findDemoPlayer(db: DbOrTx, id: string): Promise<DemoPlayerRow | undefined> {
+  const [row] = await db.select().from(demoPlayers).where(eq(demoPlayers.id, id));
+  return row;
+}
+
+/** The demo player, locked until the transaction ends: their calls queue one behind the other. */
+export async function lockDemoPlayer(db: DbOrTx, id: string): Promise<DemoPlayerRow | undefined> {
+  const [row] = await db.select().from(demoPlayers).where(eq(demoPlayers.id, id)).for('update');
+  return row;
+}
+
+export async function saveDemoPlayer(
+  db: DbOrTx,
+  id: string,
+  values: { balance: number; round: Record<string, unknown> | null; newRound?: boolean },
+): Promise<void> {
+  await db
+    .update(demoPlayers)
+    .set({
+      balance: values.balance,
+      round: values.round,
+      updatedAt: sql`now()`,
+      ...(values.newRound ? { rounds: sql`${demoPlayers.rounds} + 1` } : {}),
+    })
+    .where(eq(demoPlayers.id, id));
+}

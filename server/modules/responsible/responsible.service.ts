@@ -1,0 +1,185 @@
+import {
+  LIMIT_COOLING_OFF_HOURS,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  PERIOD_ADJECTIVES,
+  type ExclusionKind,
+  type ExclusionView,
+  type LimitKind,
+  type LimitPeriod,
+  type LimitView,
+  type ResponsibleState,
+  type SessionSummary,
+} from '../../../contracts/responsible.js';
+import { formatInr, toRupees } from '../../../contracts/money.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { playSince } from '../ledger/index.js';
+import * as repo from './responsible.repo.js';
+import { formatIst, periodBounds } from '../../lib/india-time.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The amount in force at `now`: a waiting change takes over once its time has come. */
+const inForce = (row: repo.LimitRow, now: Date): number | null => (row.nextAt && row.nextAt <= now ? row.nextAmount : row.amount);
+
+function limitView(kind: LimitKind, period: LimitPeriod, row: repo.LimitRow | undefined, used: number, now: Date): LimitView {
+  const pending =
+    row?.nextAt && row.nextAt > now ? { amount: row.nextAmount === null ? null : toRupees(row.nextAmount), from: row.nextAt.toISOString() } : null;
+  const amount = row ? inForce(row, now) : null;
+  return {
+    kind,
+    period,
+    amount: amount === null ? null : toRupees(amount),
+    used: toRupees(used),
+    resetsAt: periodBounds(period, now).end.toISOString(),
+    pending,
+  };
+}
+
+/** Every kind × period, set or not, with what has been used of it in the current period. */
+export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<LimitView[]> {
+  const rows = await repo.listLimits(db, userId);
+  const views: LimitView[] = [];
+  for (const period of LIMIT_PERIODS) {
+    const { start } = periodBounds(period, now);
+    const play = await playSince(db, userId, start);
+    const deposited = await repo.depositedSince(db, userId, start);
+    const used: Record<LimitKind, number> = { deposit: deposited, bet: play.staked, loss: Math.max(0, play.staked - play.returned) };
+    for (const kind of LIMIT_KINDS)
+      views.push(
+        limitView(
+          kind,
+          period,
+          rows.find((r) => r.kind === kind && r.period === period),
+          used[kind],
+          now,
+        ),
+      );
+  }
+  return views;
+}
+
+/**
+ * Sets limits as the player asks: a lower limit (or a first one) applies at once and cancels any
+ * raise waiting; a higher one or a removal waits 24 hours, the limit in force staying until then.
+ */
+export async function setLimits(db: Db, userId: string, now: Date, limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await repo.lockLimits(tx, userId);
+    for (const { kind, period, amount } of limits) {
+      const row = rows.find((r) => r.kind === kind && r.period === period);
+      const current = row ? inForce(row, now) : null;
+      const later = new Date(now.getTime() + LIMIT_COOLING_OFF_HOURS * HOUR_MS);
+      const next =
+        amount !== null && (current === null || amount <= current)
+          ? { amount, nextAmount: null, nextAt: null }
+          : amount === null && current === null
+            ? { amount: null, nextAmount: null, nextAt: null }
+            : { amount: current, nextAmount: amount, nextAt: later };
+      await repo.saveLimit(tx, { userId, kind, period, ...next });
+    }
+  });
+}
+
+function exclusionView(row: repo.ExclusionRow): ExclusionView {
+  return { kind: row.kind, startedAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
+}
+
+function excludedError(row: repo.ExclusionRow): AppError {
+  const until = `${formatIst(row.endsAt)} (India time)`;
+  const message =
+    row.kind === 'timeout'
+      ? `You are taking a time-out until ${until}. You can still withdraw your balance and see your history.`
+      : `You have excluded yourself until ${until}. You can still withdraw your balance and see your history.`;
+  return new AppError('SELF_EXCLUDED', 403, message, { data: exclusionView(row) });
+}
+
+/** A time-out or self-exclusion: effective at once; one in force can be made longer, never shorter. */
+export async function exclude(db: Db, userId: string, now: Date, kind: ExclusionKind, days: number): Promise<ExclusionView> {
+  return db.transaction(async (tx) => {
+    await repo.lockLimits(tx, userId);
+    const endsAt = new Date(now.getTime() + days * DAY_MS);
+    const active = await repo.activeExclusion(tx, userId, now);
+    if (active && active.endsAt >= endsAt) {
+      throw conflict(`${excludedError(active).message.split('.')[0]}. A new break must end later than that.`, 'ALREADY_EXCLUDED');
+    }
+    return exclusionView(await repo.insertExclusion(tx, { userId, kind, startsAt: now, endsAt }));
+  });
+}
+
+export async function exclusionOf(db: DbOrTx, userId: string, now: Date): Promise<ExclusionView | null> {
+  const row = await repo.activeExclusion(db, userId, now);
+  return row ? exclusionView(row) : null;
+}
+
+/** Active exclusions by player id, for the back office (read only: nobody can shorten one). */
+export async function exclusionsOf(db: DbOrTx, userIds: string[], now: Date): Promise<Map<string, ExclusionView>> {
+  const map = new Map<string, ExclusionView>();
+  for (const row of await repo.activeExclusions(db, userIds, now)) if (!map.has(row.userId)) map.set(row.userId, exclusionView(row));
+  return map;
+}
+
+/** Refuses play and deposits to a player on a time-out or self-excluded. */
+export async function assertNotExcluded(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  const row = await repo.activeExclusion(db, userId, now);
+  if (row) throw excludedError(row);
+}
+
+function overLimit(kind: LimitKind, period: LimitPeriod, limit: number, used: number, now: Date): AppError {
+  const left = Math.max(0, limit - used);
+  const what = kind === 'deposit' ? 'This deposit' : 'This bet';
+  const message = `${what} would go over your ${PERIOD_ADJECTIVES[period]} ${kind} limit of ${formatInr(limit)}: ${formatInr(left)} left until it resets on ${formatIst(periodBounds(period, now).end)} (India time).`;
+  return new AppError('LIMIT_REACHED', 403, message, {
+    data: { kind, period, limit: toRupees(limit), left: toRupees(left), resetsAt: periodBounds(period, now).end.toISOString() },
+  });
+}
+
+/**
+ * Before a stake leaves the wallet, in the transaction that moves it: no exclusion in force, and
+ * the stake fits every bet and loss limit (a stake counts as lost until it comes back).
+ */
+export async function assertMayStake(tx: Tx, userId: string, now: Date, stake: number): Promise<void> {
+  await assertNotExcluded(tx, userId, now);
+  const rows = await repo.lockLimits(tx, userId);
+  for (const row of rows) {
+    const limit = inForce(row, now);
+    if (limit === null || row.kind === 'deposit') continue;
+    const play = await playSince(tx, userId, periodBounds(row.period, now).start);
+    const used = row.kind === 'bet' ? play.staked : Math.max(0, play.staked - play.returned);
+    if (used + stake > limit) throw overLimit(row.kind, row.period, limit, used, now);
+  }
+}
+
+/** Before a deposit request is recorded, in its transaction: no exclusion, and it fits every deposit limit. */
+export async function assertMayDeposit(tx: Tx, userId: string, now: Date, amount: number): Promise<void> {
+  await assertNotExcluded(tx, userId, now);
+  const rows = await repo.lockLimits(tx, userId);
+  for (const row of rows) {
+    const limit = inForce(row, now);
+    if (limit === null || row.kind !== 'deposit') continue;
+    const used = await repo.depositedSince(tx, userId, periodBounds(row.period, now).start);
+    if (used + amount > limit) throw overLimit('deposit', row.period, limit, used, now);
+  }
+}
+
+export async function stateOf(db: DbOrTx, userId: string, now: Date): Promise<ResponsibleState> {
+  return {
+    limits: await limitsOf(db, userId, now),
+    exclusion: await exclusionOf(db, userId, now),
+    realityCheckMinutes: await repo.realityCheckMinutes(db, userId),
+  };
+}
+
+export async function setRealityCheck(db: DbOrTx, userId: string, minutes: number): Promise<number> {
+  await repo.setRealityCheckMinutes(db, userId, minutes);
+  return minutes;
+}
+
+/** The reality check's figures: staked, won back and net since the session began (at most a day back). */
+export async function sessionSummary(db: DbOrTx, userId: string, now: Date, since: Date): Promise<SessionSummary> {
+  const from = new Date(Math.min(now.getTime(), Math.max(since.getTime(), now.getTime() - DAY_MS)));
+  const play = await playSince(db, userId, from);
+  return { since: from.toISOString(), staked: toRupees(play.staked), returned: toRupees(play.returned), net: toRupees(play.returned - play.staked) };
+}
