@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Page } from '../components/ui/Page';
 import { Loading } from '../components/ui/States';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
+import { useSiteSettings } from '../lib/useSiteSettings';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenErrorPage } from './ScreenErrorPage';
@@ -30,6 +32,17 @@ export function Protected({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** Deposits and withdrawals: on a play-money site (PLAY_MONEY=1) there are none, and the screen says so. */
+function RealMoneyOnly({ title, children }: { title: string; children: ReactNode }) {
+  const { data: settings } = useSiteSettings();
+  if (!settings?.playMoney) return <>{children}</>;
+  return (
+    <Page title={title} narrow>
+      <p className="state state--empty">This site uses play money only: there are no deposits or withdrawals.</p>
+    </Page>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -46,15 +59,34 @@ export const router = createBrowserRouter([
           { path: '/refer-earn', element: <Protected>{page(() => import('./ReferEarnScreen'))}</Protected> },
           { path: '/ranking', element: page(() => import('../features/home/RankingPage')) },
           { path: '/spinner', element: <Protected>{page(() => import('../features/spinner/SpinnerPage'))}</Protected> },
+          { path: '/chicken-road/demo', element: page(() => import('../features/chicken/ChickenRoadDemoPage')) },
+          { path: '/responsible', element: <Protected>{page(() => import('../features/responsible/ResponsiblePage'))}</Protected> },
+          { path: '/safer-play', element: page(() => import('../features/responsible/SaferPlayPage')) },
           { path: '/chicken-road', element: <Protected>{page(() => import('../features/chicken/ChickenRoadPage'))}</Protected> },
           { path: '/bets', element: <Protected>{page(() => import('./BetsScreen'))}</Protected> },
           { path: '/fairness', element: <Protected>{page(() => import('../features/chicken/FairnessPage'))}</Protected> },
-          { path: '/deposite', element: <Protected>{page(() => import('../features/wallet/DepositPage'))}</Protected> },
-          { path: '/withdraw', element: <Protected>{page(() => import('../features/wallet/WithdrawPage'))}</Protected> },
+          {
+            path: '/deposite',
+            element: <Protected>{<RealMoneyOnly title="Deposit">{page(() => import('../features/wallet/DepositPage'))}</RealMoneyOnly>}</Protected>,
+          },
+          {
+            path: '/withdraw',
+            element: <Protected>{<RealMoneyOnly title="Withdraw">{page(() => import('../features/wallet/WithdrawPage'))}</RealMoneyOnly>}</Protected>,
+          },
           { path: '/transactions', element: <Protected>{page(() => import('../features/wallet/TransactionsPage'))}</Protected> },
-          { path: '/payment', element: <Protected>{page(() => import('../features/wallet/PaymentPage'))}</Protected> },
+          {
+            path: '/payment',
+            element: <Protected>{<RealMoneyOnly title="Payment">{page(() => import('../features/wallet/PaymentPage'))}</RealMoneyOnly>}</Protected>,
+          },
           { path: '/paymentsuccess', element: <Protected>{page(() => import('../features/wallet/PaymentSuccessPage'))}</Protected> },
-          { path: '/telegram-subscription/:gameName', element: <Protected>{page(() => import('../features/wallet/TelegramSubscriptionPage'))}</Protected> },
+          {
+            path: '/telegram-subscription/:gameName',
+            element: (
+              <Protected>
+                {<RealMoneyOnly title="Telegram Subscription">{page(() => import('../features/wallet/TelegramSubscriptionPage'))}</RealMoneyOnly>}
+              </Protected>
+            ),
+          },
           { path: '/qr-code', element: <Navigate to="/deposite" replace /> },
           { path: '/admin', element: page(() => import('../features/admin/AdminPage')) },
           { path: '*', element: <NotFoundPage /> },

@@ -81,6 +81,7 @@ describe('AppLayout', () => {
       'Ranking',
       'Help & Support',
       'Refer & Earn',
+      'Responsible play',
       'Sign out',
     ]);
     expect(within(menu).getByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { screenTitle } from './screenTitle';
 import { Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { ReferEarnModal } from '../../features/auth/ReferEarn';
 import { useSessionBootstrap } from '../../features/auth/useSessionBootstrap';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { BreakBanner } from '../../features/responsible/BreakNotice';
+import { RealityCheck } from '../../features/responsible/RealityCheck';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 import { Header } from './Header';
 import { HelpSupportModal } from './HelpSupportModal';
 import { SideMenu } from './SideMenu';
@@ -21,6 +24,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [referOpen, setReferOpen] = useState(false);
+  const playMoney = useSiteSettings().data?.playMoney;
 
   useEffect(() => {
     document.title = screenTitle(pathname);
@@ -41,9 +45,25 @@ export function AppLayout() {
         Skip to content
       </a>
       {/* The game screen has its own balance badge beside the game title (spec). */}
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} showBalance={pathname !== '/chicken-road'} />
+      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} showBalance={!pathname.startsWith('/chicken-road')} />
       <main id="main" className="app__main layout-main" tabIndex={-1}>
+        {playMoney && (
+          <p className="layout-play-money" role="note">
+            Play money: nothing here is real money.
+          </p>
+        )}
+        {!pathname.startsWith('/admin') && <BreakBanner />}
         {status === 'loading' ? <Loading /> : <Outlet />}
+        {!pathname.startsWith('/admin') && !pathname.startsWith('/chicken-road') && (
+          <footer className="layout-footer">
+            <span className="layout-footer__age" aria-hidden="true">
+              18+
+            </span>
+            <p>
+              For adults only: you must be 18 or older to play. Play for fun, within your means. <Link to="/safer-play">Safer play</Link>
+            </p>
+          </footer>
+        )}
       </main>
       <TabBar />
       {signedIn && (
@@ -56,6 +76,7 @@ export function AppLayout() {
             onSignOut={() => void signOut()}
           />
           <ReferEarnModal open={referOpen} onClose={() => setReferOpen(false)} />
+          <RealityCheck onStop={() => void signOut()} />
         </>
       )}
       <HelpSupportModal open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatBalance, useBalance, useSession } from '../../lib/useSession';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 
 /** The logo links home; its name is its text, "Rupee Arcade". */
 export function Logo() {
@@ -18,7 +19,15 @@ export function Logo() {
 /** The wallet balance on every signed-in screen; it opens the deposit screen. */
 function BalanceBadge() {
   const balance = useBalance();
+  const playMoney = useSiteSettings().data?.playMoney;
   const text = balance.data === undefined ? '₹…' : formatBalance(balance.data);
+  if (playMoney) {
+    return (
+      <Link to="/profile" className="layout-balance" aria-label={`Play money ${text}`}>
+        {text} <small>play</small>
+      </Link>
+    );
+  }
   return (
     <Link to="/deposite" className="layout-balance" aria-label={`Balance ${text}, deposit`}>
       {text}

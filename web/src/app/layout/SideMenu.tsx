@@ -119,6 +119,9 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
             <Item icon="gift" onClick={then(onRefer)}>
               Refer & Earn
             </Item>
+            <Item icon="shield" to="/responsible" onClick={onClose}>
+              Responsible play
+            </Item>
           </ul>
           <ul className="layout-menu__list layout-menu__list--foot">
             <Item icon="logout" tone="danger" onClick={then(onSignOut)}>

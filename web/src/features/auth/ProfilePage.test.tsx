@@ -47,6 +47,7 @@ describe('ProfilePage', () => {
       ['Help & Support', '/'],
       ['Change Password', '/change-password'],
       ['Chicken Escape', '/chicken-road'],
+      ['Responsible play', '/responsible'],
     ]);
     expect(within(nav).queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
   });

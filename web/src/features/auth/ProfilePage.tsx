@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { maskId } from '../../lib/session';
 import { useBalance, useSession } from '../../lib/useSession';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 import { ReferEarnModal } from './ReferEarn';
 import { useSignOut } from './useSignOut';
@@ -38,6 +39,7 @@ function Row({ icon, children, to, onClick, tone }: { icon: IconName; children: 
 export default function ProfilePage() {
   const { user, signedIn, isAdmin } = useSession();
   const balance = useBalance();
+  const playMoney = useSiteSettings().data?.playMoney;
   const { games } = useVisibleGames();
   const signOut = useSignOut();
   const [referOpen, setReferOpen] = useState(false);
@@ -83,7 +85,7 @@ export default function ProfilePage() {
         </div>
       </div>
       <div className="auth-profile__balance">
-        <span className="auth-profile__balance-label">Available(₹)</span>
+        <span className="auth-profile__balance-label">{playMoney ? 'Play money(₹)' : 'Available(₹)'}</span>
         <span className="auth-profile__balance-value" aria-live="polite">
           {balance.data === undefined ? '—' : Math.floor(balance.data).toLocaleString('en-IN')}
         </span>
@@ -123,6 +125,9 @@ export default function ProfilePage() {
               {g.menuLabel}
             </Row>
           ))}
+          <Row icon="shield" to="/responsible">
+            Responsible play
+          </Row>
         </ul>
         <ul className="auth-profile__list">
           <Row icon="logout" tone="danger" onClick={() => void signOut()}>

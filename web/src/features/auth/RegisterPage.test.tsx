@@ -18,6 +18,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Phone Number'), '9876543210');
   await user.type(field('Password'), 'Secret#123');
   await user.type(field('Confirm Password'), 'Secret#123');
+  await user.click(screen.getByRole('checkbox', { name: /I am 18 or older/ }));
 }
 
 // Typing whole forms character by character is slow on a busy machine.
@@ -83,7 +84,14 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     renderApp(routes, { path: '/signup' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Please fix the errors above and try again.')).toBeInTheDocument();
-    for (const message of ['Name is required', 'Email is required', 'Phone number is required', 'Password is required', 'Please confirm your password']) {
+    for (const message of [
+      'Name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+      'Please confirm your password',
+      'Please confirm that you are 18 or older',
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     await fillValid(user);
@@ -139,6 +147,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
       phoneNumber: '+919876543210',
       password: 'Secret#123',
       ref_by: 'FRIEND42',
+      ageConfirmed: true,
     });
     const dialog = screen.getByRole('dialog', { name: 'Verify your account' });
     expect(within(dialog).getByText('Registration successful! Please verify your email and phone number.')).toBeInTheDocument();

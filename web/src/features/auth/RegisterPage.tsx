@@ -38,7 +38,16 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const ref = params.get('ref') ?? '';
-  const blank: RegisterInput = { fullName: '', email: '', country: DEFAULT_COUNTRY, phone: '', password: '', confirmPassword: '', referral: ref };
+  const blank: RegisterInput = {
+    fullName: '',
+    email: '',
+    country: DEFAULT_COUNTRY,
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    referral: ref,
+    ageConfirmed: false,
+  };
   const {
     register,
     handleSubmit,
@@ -64,6 +73,7 @@ export default function RegisterPage() {
         phoneNumber: phone.phoneNumber,
         password: values.password,
         ref_by: values.referral ? values.referral : null,
+        ageConfirmed: values.ageConfirmed,
       });
       if (!userId) return showFormError(REGISTER_FAILED);
       // When a code could not be sent the server says which and what to do; otherwise the spec's words.
@@ -146,6 +156,26 @@ export default function RegisterPage() {
         <StrengthMeter password={password} />
         <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <Field label="Referral code" hint="Optional" autoCapitalize="off" spellCheck={false} error={errors.referral?.message} {...register('referral')} />
+        <div className={errors.ageConfirmed ? 'auth-age auth-age--invalid' : 'auth-age'}>
+          <input
+            id="register-age"
+            type="checkbox"
+            aria-invalid={errors.ageConfirmed ? true : undefined}
+            aria-describedby={errors.ageConfirmed ? 'register-age-error' : undefined}
+            {...register('ageConfirmed')}
+          />
+          <label htmlFor="register-age">
+            <span className="auth-age__badge" aria-hidden="true">
+              18+
+            </span>{' '}
+            I am 18 or older. Play is for adults only: see <Link to="/safer-play">Safer play</Link>.
+          </label>
+          {errors.ageConfirmed && (
+            <p id="register-age-error" className="field__error" role="alert">
+              {errors.ageConfirmed.message}
+            </p>
+          )}
+        </div>
         <FormAlert message={visibleFormError} attempt={formError.attempt} focus={visibleFormError !== FIX_ERRORS} />
         <Button type="submit" block busy={isSubmitting} className="auth-submit">
           {isSubmitting && <span className="spinner" aria-hidden="true" />}

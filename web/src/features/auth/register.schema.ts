@@ -15,6 +15,7 @@ export const registerSchema = z
     password: passwordSchema,
     confirmPassword: z.string().min(1, 'Please confirm your password'),
     referral: z.string().trim().max(32, 'Referral code is too long').optional(),
+    ageConfirmed: z.boolean().refine((v) => v, 'Please confirm that you are 18 or older'),
   })
   .superRefine((v, ctx) => {
     if (v.phone) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { multiplierLadder } from '../../../../contracts/chicken';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import ChickenRoadDemoPage from './ChickenRoadDemoPage';
 import ChickenRoadPage from './ChickenRoadPage';
 
 const easy = multiplierLadder('Easy');
@@ -220,5 +221,42 @@ describe('ChickenRoadPage', () => {
     renderApp(<ChickenRoadPage />);
     await startRound(user);
     expect(screen.getByTestId('current-multiplier')).toHaveTextContent('1.02x');
+  });
+});
+
+describe('ChickenRoadDemoPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('plays signed out on the demo’s play money, never the wallet, and resets it', async () => {
+    localStorage.clear();
+    const demo = { balance: 10_000 };
+    const api = mockApi({
+      'GET /api/v1/demo/chicken-road': () => ok({ balance: demo.balance, round: null }),
+      'POST /api/v1/demo/chicken-road/start': () => {
+        demo.balance -= 10;
+        return ok({ ...round(), balance: demo.balance });
+      },
+      'POST /api/v1/demo/chicken-road/go': () =>
+        ok({ ...round({ state: 'lost', lane: 0, lanesCrossed: 0, payout: 0, traps: [0] }), safe: false, balance: demo.balance }),
+      'POST /api/v1/demo/chicken-road/reset': () => {
+        demo.balance = 10_000;
+        return ok({ balance: demo.balance, round: null });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ChickenRoadDemoPage />);
+    expect(screen.getByRole('heading', { name: 'Chicken Road Demo' })).toBeInTheDocument();
+    expect(screen.getByText('Demo: play money only. Nothing you win or lose here is real.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₹10,000 play'));
+    expect(screen.queryByRole('button', { name: 'Provably fair' })).not.toBeInTheDocument();
+    await user.click(startButton());
+    await user.click(await goButton());
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₹9,990 play'));
+    expect(api.find('POST', '/api/v1/demo/chicken-road/start')[0].body).toEqual({ betAmount: 10, difficulty: 'Easy', autoCashout: 2 });
+    expect(api.calls.filter((c) => c.path.startsWith('/api/v1/chicken-road') || c.path.startsWith('/api/v1/users/balance'))).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Register to play' })).toHaveAttribute('href', '/signup');
+    await user.click(await screen.findByRole('button', { name: 'Play Again' }));
+    await user.click(screen.getByRole('button', { name: 'Reset play money' }));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₹10,000 play'));
   });
 });

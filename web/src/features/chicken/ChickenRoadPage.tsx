@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/Modal';
-import { formatBalance, formatRupees } from '../../lib/useSession';
+import { formatBalance, formatRupees, useSession } from '../../lib/useSession';
 import { useChickenAudio } from './audio/useChickenAudio';
 import { Confetti } from './components/Confetti';
 import { Controls, releaseFocus } from './components/Controls';
@@ -15,10 +15,16 @@ import './chicken.css';
 
 /** The game screen (/chicken-road). */
 export default function ChickenRoadPage() {
+  return <ChickenRoadScreen />;
+}
+
+/** The game; `demo` plays it with the demo's own play money (/chicken-road/demo). */
+export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
   const { muted, toggleMute, play } = useChickenAudio();
   const [message, setMessage] = useState('');
   const announce = useCallback((text: string) => setMessage(text), []);
-  const game = useChickenGame({ play, announce });
+  const game = useChickenGame({ play, announce, demo });
+  const { signedIn } = useSession();
   const [fairOpen, setFairOpen] = useState(false);
   useGameKeys({ go: game.go, cashOut: game.cashOut, enabled: !fairOpen && !game.resultOpen });
 
@@ -28,7 +34,15 @@ export default function ChickenRoadPage() {
   return (
     <div className="chicken-page">
       <header className="chicken-head">
-        <h1 className="chicken-head__title">Chicken Road</h1>
+        <h1 className="chicken-head__title">
+          Chicken Road
+          {demo && (
+            <>
+              {' '}
+              <span className="chicken-demo-badge">Demo</span>
+            </>
+          )}
+        </h1>
         <div className="chicken-head__tools">
           <button
             type="button"
@@ -41,14 +55,35 @@ export default function ChickenRoadPage() {
           >
             <SpeakerIcon muted={muted} />
           </button>
-          <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">
-            <ShieldIcon />
-          </button>
-          <span className="chicken-balance" data-testid="balance" aria-label={`Balance ${formatBalance(game.balance)}`}>
+          {!demo && (
+            <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">
+              <ShieldIcon />
+            </button>
+          )}
+          <span
+            className={demo ? 'chicken-balance chicken-balance--demo' : 'chicken-balance'}
+            data-testid="balance"
+            aria-label={`${demo ? 'Play money' : 'Balance'} ${formatBalance(game.balance)}`}
+          >
             {formatBalance(game.balance)}
+            {demo && <small> play</small>}
           </span>
         </div>
       </header>
+
+      {demo && (
+        <div className="chicken-demo-strip" role="note">
+          <p>Demo: play money only. Nothing you win or lose here is real.</p>
+          <div className="chicken-demo-strip__actions">
+            <button type="button" className="btn btn--ghost chicken-demo-strip__btn" onClick={() => void game.resetDemo()} disabled={game.phase === 'playing'}>
+              Reset play money
+            </button>
+            <Link className="btn btn--primary chicken-demo-strip__btn" to={signedIn ? '/chicken-road' : '/signup'}>
+              {signedIn ? 'Play for real' : 'Register to play'}
+            </Link>
+          </div>
+        </div>
+      )}
 
       <div className={`chicken-stage chicken-stage--${game.phase}`}>
         <Road ladder={game.ladder} lane={game.lane} phase={game.phase} traps={game.traps} burnedLane={game.burnedLane} />

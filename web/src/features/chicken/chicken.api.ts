@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   betsPageSchema,
+  DemoState,
   Difficulty,
   fairnessSchema,
   goAnswerSchema,
@@ -41,5 +42,18 @@ export const chickenApi = {
   bets: (page: number) => data(api<Envelope<BetsPage>>('/api/v1/bets', { query: { page } })),
 };
 
+const demoBase = '/api/v1/demo/chicken-road';
+
+/** The demo game: the same calls on play money, for anyone; a cookie names the visitor's demo. */
+export const demoApi = {
+  state: () => data(api<Envelope<DemoState>>(demoBase, { anonymous: true })),
+  start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null }) =>
+    data(api<Envelope<StartedRound>>(`${demoBase}/start`, { method: 'POST', body, anonymous: true })),
+  go: () => data(api<Envelope<z.infer<typeof goAnswerSchema>>>(`${demoBase}/go`, { method: 'POST', anonymous: true })),
+  stop: () => data(api<Envelope<z.infer<typeof stopAnswerSchema>>>(`${demoBase}/stop`, { method: 'POST', anonymous: true })),
+  reset: () => data(api<Envelope<DemoState>>(`${demoBase}/reset`, { method: 'POST', anonymous: true })),
+};
+
+export const demoKey = ['chicken', 'demo'] as const;
 export const fairnessKey = ['chicken', 'fairness'] as const;
 export const betsKey = (page: number) => ['chicken', 'bets', page] as const;

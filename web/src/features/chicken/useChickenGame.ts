@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { multiplierLadder } from '../../../../contracts/chicken';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import type { Sfx } from './audio/chickenAudio';
-import { chickenApi, fairnessKey, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
+import type { DemoState } from '../../../../contracts/chicken';
+import { chickenApi, demoApi, demoKey, fairnessKey, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
 import { gameReducer, initialGame, type GameState } from './chicken.state';
 
@@ -21,18 +22,43 @@ const money = (n: number) => Math.round(n * 100) / 100;
 interface Options {
   play: (s: Sfx) => void;
   announce: (text: string) => void;
+  /** Play money on the demo's own balance, for anyone, signed in or not. */
+  demo?: boolean;
+}
+
+/** The calls a round makes: the real game's, or the demo's on play money. */
+function backendOf(demo: boolean, userId: string | undefined) {
+  if (demo) {
+    return {
+      ready: true,
+      start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null }) => demoApi.start(body),
+      go: () => demoApi.go(),
+      stop: () => demoApi.stop(),
+      active: async () => (await demoApi.state()).round,
+    };
+  }
+  return {
+    ready: Boolean(userId),
+    start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null }) => chickenApi.start({ ...body, userId: userId! }),
+    go: (roundId: string) => chickenApi.go(roundId),
+    stop: (roundId: string) => chickenApi.stop(roundId),
+    active: () => chickenApi.active(),
+  };
 }
 
 /**
  * The round as the player sees it: idle → playing → gameOver | won → idle. The server decides
  * every step; this keeps the screen in step with its answers and adds the spec's timings.
  */
-export function useChickenGame({ play, announce }: Options) {
+export function useChickenGame({ play, announce, demo = false }: Options) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const { data: settings } = useSiteSettings();
   const userId = user?._id;
-  const { data: balance } = useBalance();
+  const wallet = useBalance();
+  const demoState = useQuery({ queryKey: demoKey, queryFn: demoApi.state, enabled: demo });
+  const balance = demo ? demoState.data?.balance : wallet.data;
+  const backend = useMemo(() => backendOf(demo, userId), [demo, userId]);
 
   const [game, dispatch] = useReducer(gameReducer, initialGame);
   const [bet, setBet] = useState(DEFAULT_BET);
@@ -50,10 +76,14 @@ export function useChickenGame({ play, announce }: Options) {
 
   const setBalance = useCallback(
     (rupees: number | undefined) => {
+      if (demo) {
+        if (typeof rupees === 'number') queryClient.setQueryData<DemoState>(demoKey, (old) => ({ round: null, ...old, balance: rupees }));
+        return;
+      }
       if (typeof rupees === 'number') queryClient.setQueryData(balanceKey(userId), rupees);
       void queryClient.invalidateQueries({ queryKey: balanceKey(userId) });
     },
-    [queryClient, userId],
+    [demo, queryClient, userId],
   );
 
   const resume = useCallback((round: RoundView) => {
@@ -65,9 +95,9 @@ export function useChickenGame({ play, announce }: Options) {
 
   // A reload mid-round picks the open round up where it was left.
   useEffect(() => {
-    if (!userId) return;
+    if (!backend.ready) return;
     let live = true;
-    chickenApi
+    backend
       .active()
       .then((round) => {
         if (live && round && round.state === 'playing') {
@@ -79,7 +109,7 @@ export function useChickenGame({ play, announce }: Options) {
     return () => {
       live = false;
     };
-  }, [userId, resume, announce]);
+  }, [backend, resume, announce]);
 
   const finish = useCallback(
     (round: SteppedRound) => {
@@ -95,14 +125,14 @@ export function useChickenGame({ play, announce }: Options) {
         announce(`Cashed out at ${round.multiplier.toFixed(2)}x. You won ${formatRupees(round.payout ?? 0)}.`);
       }
       setBalance(round.balance);
-      void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
+      if (!demo) void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
       later(RESULT_DELAY_MS, () => dispatch({ type: 'showResult' }));
     },
-    [announce, later, play, queryClient, setBalance],
+    [announce, demo, later, play, queryClient, setBalance],
   );
 
   const start = useCallback(async () => {
-    if (busy.current || game.phase !== 'idle' || !userId) return;
+    if (busy.current || game.phase !== 'idle' || !backend.ready) return;
     const checked = checkStart(bet, autoCashout, balance, settings?.chicken);
     if (!checked.ok) {
       notify.error(checked.message);
@@ -111,12 +141,12 @@ export function useChickenGame({ play, announce }: Options) {
     busy.current = true;
     setPending('start');
     try {
-      const round = await chickenApi.start({ betAmount: checked.betAmount, difficulty, autoCashout: checked.autoCashout, userId });
+      const round = await backend.start({ betAmount: checked.betAmount, difficulty, autoCashout: checked.autoCashout });
       play('start');
       await sleep(START_DELAY_MS);
       dispatch({ type: 'begin', round });
       setBalance(round.balance);
-      void queryClient.invalidateQueries({ queryKey: fairnessKey });
+      if (!demo) void queryClient.invalidateQueries({ queryKey: fairnessKey });
       announce(`Round started: ${formatRupees(round.betAmount)} on ${round.difficulty}. Press Space to go.`);
     } catch (err) {
       const open = err instanceof ApiError && err.code === 'ROUND_OPEN' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
@@ -130,7 +160,7 @@ export function useChickenGame({ play, announce }: Options) {
       busy.current = false;
       setPending(null);
     }
-  }, [announce, autoCashout, balance, bet, difficulty, game.phase, play, queryClient, resume, setBalance, settings, userId]);
+  }, [announce, autoCashout, backend, balance, bet, demo, difficulty, game.phase, play, queryClient, resume, setBalance, settings]);
 
   /** After a failed step or cash-out: show the round's end if it ended, else re-read the open round. */
   const resync = useCallback(
@@ -140,11 +170,11 @@ export function useChickenGame({ play, announce }: Options) {
         finish(ended);
         return;
       }
-      const round = await chickenApi.active().catch(() => undefined);
+      const round = await backend.active().catch(() => undefined);
       if (round === null) dispatch({ type: 'reset' });
       else if (round && round.state === 'playing') resume(round);
     },
-    [finish, resume],
+    [backend, finish, resume],
   );
 
   const go = useCallback(async () => {
@@ -152,7 +182,7 @@ export function useChickenGame({ play, announce }: Options) {
     busy.current = true;
     setPending('go');
     try {
-      const round = await chickenApi.go(game.round.roundId);
+      const round = await backend.go(game.round.roundId);
       play('hop');
       if (round.state === 'playing') {
         dispatch({ type: 'step', round });
@@ -167,14 +197,14 @@ export function useChickenGame({ play, announce }: Options) {
       busy.current = false;
       setPending(null);
     }
-  }, [announce, finish, game.phase, game.round, play, resync]);
+  }, [announce, backend, finish, game.phase, game.round, play, resync]);
 
   const cashOut = useCallback(async () => {
     if (busy.current || game.phase !== 'playing' || !game.round || game.lane < 0) return;
     busy.current = true;
     setPending('stop');
     try {
-      finish(await chickenApi.stop(game.round.roundId));
+      finish(await backend.stop(game.round.roundId));
     } catch (err) {
       notify.error(errorMessage(err, 'Could not cash out. Please try again.'));
       await resync(err);
@@ -182,7 +212,18 @@ export function useChickenGame({ play, announce }: Options) {
       busy.current = false;
       setPending(null);
     }
-  }, [finish, game.lane, game.phase, game.round, resync]);
+  }, [backend, finish, game.lane, game.phase, game.round, resync]);
+
+  const resetDemo = useCallback(async () => {
+    try {
+      queryClient.setQueryData(demoKey, await demoApi.reset());
+      timers.current.forEach(clearTimeout);
+      dispatch({ type: 'reset' });
+      notify.success('Play money reset.');
+    } catch (err) {
+      notify.error(errorMessage(err, 'Could not reset. Please try again.'));
+    }
+  }, [queryClient]);
 
   const reset = useCallback(() => {
     timers.current.forEach(clearTimeout);
@@ -229,6 +270,9 @@ export function useChickenGame({ play, announce }: Options) {
     go,
     cashOut,
     reset,
+    demo,
+    /** Demo only: back to the starting play money. */
+    resetDemo,
   };
 }
 

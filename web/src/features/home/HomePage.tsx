@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
+import { useSiteSettings } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 import { GameCard } from './GameCard';
 import { HowItWorks, LastResults } from './LastResults';
@@ -12,10 +13,11 @@ import './home.css';
 export default function HomePage({ covered = false }: { covered?: boolean }) {
   const { signedIn } = useSession();
   const { games, data, isPending, isError, isFetching, refetch } = useVisibleGames();
+  const playMoney = useSiteSettings().data?.playMoney;
   return (
     <div className="home">
       <h1 className="visually-hidden">Rupee Arcade</h1>
-      {signedIn && (
+      {signedIn && !playMoney && (
         <nav className="home-wallet" aria-label="Wallet">
           <Link className="home-wallet__btn home-wallet__btn--in" to="/deposite">
             <Icon name="arrowDown" size={20} /> Deposite
@@ -39,11 +41,21 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
         ) : games.length === 0 ? (
           <Empty>No games are open right now. Please check back soon.</Empty>
         ) : (
-          <div className="home-games__grid">
-            {games.map((g) => (
-              <GameCard key={g.key} game={g} />
-            ))}
-          </div>
+          <>
+            <div className="home-games__grid">
+              {games.map((g) => (
+                <GameCard key={g.key} game={g} />
+              ))}
+            </div>
+            {games.some((g) => g.path === '/chicken-road') && (
+              <p className="home-demo">
+                <span>Try it first: Chicken Road with play money, no sign-up needed.</span>
+                <Link className="btn btn--secondary home-demo__btn" to="/chicken-road/demo">
+                  Play the demo
+                </Link>
+              </p>
+            )}
+          </>
         )}
       </section>
       {signedIn && <LastResults />}

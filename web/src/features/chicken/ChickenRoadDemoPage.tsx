@@ -1,0 +1,6 @@
+import { ChickenRoadScreen } from './ChickenRoadPage';
+
+/** Chicken Road with play money, for anyone (/chicken-road/demo). */
+export default function ChickenRoadDemoPage() {
+  return <ChickenRoadScreen demo />;
+}

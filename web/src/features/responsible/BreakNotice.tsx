@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ExclusionView } from '../../../../contracts/responsible';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/useSession';
+import { responsibleApi, responsibleKey } from './responsible.api';
+import './responsible.css';
+
+const NAMED: Record<number, string> = { 182: '6 months', 365: '1 year', 730: '2 years', 1095: '3 years', 1826: '5 years' };
+
+/** A break's length as a person says it: "3 days", "2 weeks", "1 year". */
+export function daysText(days: number): string {
+  if (NAMED[days]) return NAMED[days];
+  if (days % 7 === 0) return days === 7 ? '1 week' : `${days / 7} weeks`;
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** Says that the player is on a break, until when, and what they can still do. */
+export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | undefined }) {
+  if (!exclusion) return null;
+  const what = exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself';
+  return (
+    <p className="rp-break-notice" role="status">
+      {what} until {formatDateTime(exclusion.endsAt)}. You can still withdraw your balance and see your history.
+    </p>
+  );
+}
+
+/** The break notice on every screen of a player who is on one. */
+export function BreakBanner() {
+  const { signedIn } = useSession();
+  const state = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state, enabled: signedIn, staleTime: 60_000 });
+  return signedIn ? <BreakNotice exclusion={state.data?.exclusion} /> : null;
+}

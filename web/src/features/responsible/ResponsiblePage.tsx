@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import {
+  EXCLUSION_DAYS,
+  LIMIT_KIND_HELP,
+  LIMIT_KIND_LABELS,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  REALITY_CHECK_CHOICES,
+  type ExclusionKind,
+  type LimitKind,
+  type LimitPeriod,
+  type LimitView,
+} from '../../../../contracts/responsible';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Field } from '../../components/ui/Field';
+import { Page } from '../../components/ui/Page';
+import { SegmentedControl } from '../../components/ui/SegmentedControl';
+import { ErrorRetry, Loading } from '../../components/ui/States';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { formatRupees } from '../../lib/useSession';
+import { responsibleApi, responsibleKey } from './responsible.api';
+import { BreakNotice, daysText } from './BreakNotice';
+import './responsible.css';
+
+const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per week', month: 'Per month' };
+const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** Profile → Responsible play: limits, a break, the reality check and statements. */
+export default function ResponsiblePage() {
+  const state = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state });
+  return (
+    <Page title="Responsible play" narrow>
+      <p className="rp-intro">
+        Set your own limits, take a break, and get reminders while you play. <Link to="/safer-play">Safer play</Link> explains each tool and where to find help.
+      </p>
+      {state.isPending ? (
+        <Loading />
+      ) : state.isError ? (
+        <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
+          {errorMessage(state.error, 'Could not load your settings.')}
+        </ErrorRetry>
+      ) : (
+        <>
+          <BreakNotice exclusion={state.data.exclusion} />
+          {LIMIT_KINDS.map((kind) => (
+            <LimitsForm key={kind} kind={kind} limits={state.data.limits.filter((l) => l.kind === kind)} />
+          ))}
+          <RealityCheckSetting minutes={state.data.realityCheckMinutes} />
+          <TakeABreak />
+          <Statements />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function limitNote(l: LimitView): string {
+  const parts: string[] = [];
+  if (l.amount !== null) parts.push(`Used ${formatRupees(l.used)} of ${formatRupees(l.amount)}; resets ${formatDateTime(l.resetsAt)}.`);
+  if (l.pending) {
+    parts.push(
+      l.pending.amount === null
+        ? `Removed from ${formatDateTime(l.pending.from)}.`
+        : `Rises to ${formatRupees(l.pending.amount)} from ${formatDateTime(l.pending.from)}.`,
+    );
+  }
+  return parts.join(' ') || 'No limit.';
+}
+
+type LimitValues = Record<LimitPeriod, string>;
+
+function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) {
+  const queryClient = useQueryClient();
+  const byPeriod = Object.fromEntries(limits.map((l) => [l.period, l])) as Record<LimitPeriod, LimitView>;
+  const current = (p: LimitPeriod) => (byPeriod[p]?.amount === null || byPeriod[p] === undefined ? '' : String(byPeriod[p].amount));
+  const { register, handleSubmit, formState, reset } = useForm<LimitValues>({
+    values: { day: current('day'), week: current('week'), month: current('month') },
+  });
+  const save = useMutation({
+    mutationFn: (values: LimitValues) => {
+      const changed = LIMIT_PERIODS.filter((p) => values[p].trim() !== current(p)).map((period) => ({
+        kind,
+        period,
+        amount: values[period].trim() === '' ? null : Number(values[period]),
+      }));
+      return changed.length ? responsibleApi.setLimits(changed) : Promise.resolve(null);
+    },
+    onSuccess: (answer) => {
+      if (!answer) {
+        notify.info('Nothing changed.');
+        return;
+      }
+      notify.success('Limits saved. A lower limit applies now; a higher one or a removal after 24 hours.');
+      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Could not save your limits. Please try again.')),
+  });
+  const headingId = `rp-${kind}`;
+  return (
+    <section className="card rp-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rp-card__title">
+        {LIMIT_KIND_LABELS[kind]}
+      </h2>
+      <p className="rp-card__help">{LIMIT_KIND_HELP[kind]} Leave a box empty for no limit.</p>
+      <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} onReset={() => reset()}>
+        <div className="rp-limits">
+          {LIMIT_PERIODS.map((period) => (
+            <Field
+              key={period}
+              label={`${PERIOD_LABELS[period]} (₹)`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="No limit"
+              error={formState.errors[period]?.message}
+              hint={byPeriod[period] ? limitNote(byPeriod[period]) : undefined}
+              {...register(period, {
+                validate: (v) => v.trim() === '' || (AMOUNT.test(v.trim()) && Number(v) > 0) || 'Enter an amount in rupees, or leave it empty',
+              })}
+            />
+          ))}
+        </div>
+        <Button type="submit" busy={save.isPending}>
+          Save {LIMIT_KIND_LABELS[kind].toLowerCase()}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function RealityCheckSetting({ minutes }: { minutes: number }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: responsibleApi.setRealityCheck,
+    onSuccess: (answer) => {
+      notify.success(answer.realityCheckMinutes ? `You will get a reminder every ${answer.realityCheckMinutes} minutes of play.` : 'Reality check turned off.');
+      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+    },
+    onError: (err) => notify.error(errorMessage(err, 'Could not save. Please try again.')),
+  });
+  return (
+    <section className="card rp-card" aria-labelledby="rp-reality">
+      <h2 id="rp-reality" className="rp-card__title">
+        Reality check
+      </h2>
+      <p className="rp-card__help">A reminder of how long you have played and your net result, with the choice to carry on or stop.</p>
+      <label className="field__label" htmlFor="rp-reality-minutes">
+        Remind me every
+      </label>
+      <select
+        id="rp-reality-minutes"
+        className="field__input rp-select"
+        value={minutes}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(Number(e.target.value))}
+      >
+        {REALITY_CHECK_CHOICES.map((m) => (
+          <option key={m} value={m}>
+            {m} minutes
+          </option>
+        ))}
+        <option value={0}>Never (off)</option>
+      </select>
+    </section>
+  );
+}
+
+function TakeABreak() {
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<ExclusionKind>('timeout');
+  const [days, setDays] = useState<number>(EXCLUSION_DAYS.timeout.choices[0]);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const idem = useIdempotencyKey();
+  const take = useMutation({
+    mutationFn: () => responsibleApi.exclude(kind, days, idem.keyFor({ kind, days })),
+    onSuccess: (answer) => {
+      idem.settle();
+      setConfirming(null);
+      notify.success(`Your break has started. It ends ${formatDateTime(answer.endsAt)}.`);
+      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+    },
+    onError: (err) => {
+      idem.settle(err);
+      setConfirming(null);
+      notify.error(errorMessage(err, 'Could not start your break. Please try again.'));
+    },
+  });
+  const choose = (k: ExclusionKind | null) => {
+    if (!k) return;
+    setKind(k);
+    setDays(EXCLUSION_DAYS[k].choices[0]);
+  };
+  return (
+    <section className="card rp-card" aria-labelledby="rp-break">
+      <h2 id="rp-break" className="rp-card__title">
+        Take a break
+      </h2>
+      <p className="rp-card__help">
+        A time-out lasts from a day to six weeks; self-exclusion from six months to five years. Either starts at once and cannot be ended early. Meanwhile you
+        can sign in to withdraw your balance and see your history, but not play, deposit or spin.
+      </p>
+      <SegmentedControl
+        label="Kind of break"
+        value={kind}
+        onChange={choose}
+        options={[
+          { value: 'timeout', label: 'Time-out' },
+          { value: 'self-exclusion', label: 'Self-exclusion' },
+        ]}
+      />
+      <label className="field__label" htmlFor="rp-break-days">
+        For
+      </label>
+      <select id="rp-break-days" className="field__input rp-select" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+        {EXCLUSION_DAYS[kind].choices.map((d) => (
+          <option key={d} value={d}>
+            {daysText(d)}
+          </option>
+        ))}
+      </select>
+      <Button variant="danger" onClick={() => setConfirming(new Date(Date.now() + days * 86_400_000).toISOString())}>
+        {kind === 'timeout' ? 'Start time-out' : 'Exclude myself'}
+      </Button>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={kind === 'timeout' ? 'Start a time-out?' : 'Exclude yourself?'}
+        tone="danger"
+        confirmLabel={kind === 'timeout' ? 'Start time-out' : 'Exclude myself'}
+        busy={take.isPending}
+        onConfirm={() => take.mutate()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          For {daysText(days)}, until about {formatDateTime(confirming ?? '')}, you will not be able to play, deposit or spin. This cannot be undone or
+          shortened.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+function Statements() {
+  const today = new Date();
+  const [from, setFrom] = useState(localDate(new Date(today.getFullYear(), today.getMonth(), 1)));
+  const [to, setTo] = useState(localDate(today));
+  const valid = Boolean(from && to && from <= to);
+  const query = new URLSearchParams({ from, to }).toString();
+  return (
+    <section className="card rp-card" aria-labelledby="rp-statements">
+      <h2 id="rp-statements" className="rp-card__title">
+        Statements
+      </h2>
+      <p className="rp-card__help">Download your transactions or your bets for any period as a CSV file (times in India time).</p>
+      <div className="rp-dates">
+        <Field label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+        <Field
+          label="To"
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => setTo(e.target.value)}
+          error={valid ? undefined : 'Choose a start on or before the end'}
+        />
+      </div>
+      <div className="rp-downloads">
+        <a
+          className={`btn btn--secondary${valid ? '' : ' btn--disabled'}`}
+          aria-disabled={!valid}
+          href={valid ? `/api/v1/wallet/statement.csv?${query}` : undefined}
+          download
+        >
+          Transactions (CSV)
+        </a>
+        <a
+          className={`btn btn--secondary${valid ? '' : ' btn--disabled'}`}
+          aria-disabled={!valid}
+          href={valid ? `/api/v1/bets/statement.csv?${query}` : undefined}
+          download
+        >
+          Bets (CSV)
+        </a>
+      </div>
+    </section>
+  );
+}
