@@ -68,6 +68,8 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await check(visitor, '/ranking', (p) => p.getByText('Leaderboard').waitFor(), 'ranking-visitor');
     await check(visitor, '/profile', (p) => p.getByRole('link', { name: 'Register' }).first().waitFor(), 'profile-visitor');
     await check(visitor, '/no-such-page', (p) => p.getByText('404 - Not Found').waitFor(), 'not-found');
+    await check(visitor, '/safer-play', heading('Safer play'), 'safer-play');
+    await check(visitor, '/chicken-road/demo', (p) => p.getByText('Play money: nothing you win or lose', { exact: false }).waitFor(), 'demo');
   });
 
   it('signed in: every screen of the player', async () => {
@@ -86,6 +88,7 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await check(player, '/fairness', heading(/fair/i), 'fairness');
     await check(player, '/paymentsuccess?reference=UTR1', (p) => p.getByText('Reference No.', { exact: false }).waitFor(), 'payment-success');
     await check(player, '/admin', heading('Game History'), 'game-history');
+    await check(player, '/responsible', (p) => p.getByRole('region', { name: 'Statements' }).waitFor(), 'responsible');
   });
 
   it('signed in: the side menu and Help & Support', async () => {

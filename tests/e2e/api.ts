@@ -1,5 +1,6 @@
 import { checkInternationalPhone } from '../../contracts/accounts';
 import { baseURL, outboxCodes } from './browser';
+import { E2E_ADMIN } from './global-setup';
 
 export type Json = { success?: boolean; message?: string; data?: unknown; [k: string]: unknown };
 
@@ -45,4 +46,29 @@ export async function registerVerified(fullName: string, email: string, phoneNum
   });
   await call('POST', '/api/v1/otp/verify', { userId, emailOTP: await codeFor(email, 'email'), smsOTP: await codeFor(phoneNumber, 'sms') });
   return userId;
+}
+
+export interface Player {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** Registers and verifies a player through the API, and funds them with a ₹1,000 deposit the admin approves. */
+export async function fundedPlayer(tag: string, fullName: string): Promise<Player> {
+  const email = `${tag}.${Date.now().toString(36)}@e2e.test`;
+  const phoneNumber = freshPhone();
+  const password = 'Chicken#2024';
+  const userId = await registerVerified(fullName, email, phoneNumber, password);
+  const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
+  const deposit = await call(
+    'POST',
+    '/api/v1/wallet/deposit',
+    { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}${Math.floor(Math.random() * 1e6)}` }, userId },
+    login.accessToken,
+  );
+  const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
+  await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: (deposit.data as { _id: string })._id, status: 'approved' }, admin.accessToken);
+  return { userId, email, password, token: login.accessToken };
 }

@@ -68,7 +68,14 @@ describe('player accounts in the browser', () => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => page.getByText('Please fix the errors above and try again.').isVisible()).toBe(true);
-    for (const message of ['Name is required', 'Email is required', 'Phone number is required', 'Password is required', 'Please confirm your password']) {
+    for (const message of [
+      'Name is required',
+      'Email is required',
+      'Phone number is required',
+      'Password is required',
+      'Please confirm your password',
+      'Please confirm that you are 18 or older',
+    ]) {
       expect(await page.getByText(message, { exact: true }).isVisible(), message).toBe(true);
     }
     await page.getByLabel('Full Name', { exact: true }).fill('A');
@@ -94,6 +101,7 @@ describe('player accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(player.password);
     expect(await page.getByRole('meter', { name: 'Password strength' }).getAttribute('aria-valuetext')).toBe('Strong');
+    await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Verify your account' });

@@ -1,33 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, freshPhone, registerVerified } from './api';
+import { call, fundedPlayer, type Player } from './api';
 import { launch, newPage, shot, signInBrowser } from './browser';
-import { E2E_ADMIN } from './global-setup';
-
-interface Player {
-  userId: string;
-  email: string;
-  password: string;
-  token: string;
-}
-
-/** Registers and verifies a player through the API, and funds them with a deposit the admin approves. */
-async function fundedPlayer(): Promise<Player> {
-  const email = `chicken.${Date.now().toString(36)}@e2e.test`;
-  const phoneNumber = freshPhone();
-  const password = 'Chicken#2024';
-  const userId = await registerVerified('Ravi Kumar', email, phoneNumber, password);
-  const login = (await call('POST', '/api/v1/users/login', { email, password })).data as { accessToken: string };
-  const deposit = await call(
-    'POST',
-    '/api/v1/wallet/deposit',
-    { amount: 1000, method: 'UPI', details: { payNumber: `E2E${Date.now()}` }, userId },
-    login.accessToken,
-  );
-  const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
-  await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: (deposit.data as { _id: string })._id, status: 'approved' }, admin.accessToken);
-  return { userId, email, password, token: login.accessToken };
-}
 
 const rupees = (n: number) => `₹${Math.floor(n).toLocaleString('en-IN')}`;
 
@@ -66,7 +40,7 @@ describe('Chicken Road in the browser', () => {
   }
 
   beforeAll(async () => {
-    player = await fundedPlayer();
+    player = await fundedPlayer('chicken', 'Ravi Kumar');
     browser = await launch();
     page = await newPage(browser);
     await page.goto('/');

@@ -24,7 +24,8 @@ function BalanceBadge() {
   if (playMoney) {
     return (
       <Link to="/profile" className="layout-balance" aria-label={`Play money ${text}`}>
-        {text} <small>play</small>
+        {text}
+        <small className="layout-balance__play">play</small>
       </Link>
     );
   }

@@ -8,7 +8,7 @@ import { Controls, releaseFocus } from './components/Controls';
 import { FairnessPanel } from './components/FairnessPanel';
 import { ResultDialog } from './components/ResultDialog';
 import { Road } from './components/Road';
-import { ShieldIcon, SpeakerIcon } from './components/Icons';
+import { ResetIcon, ShieldIcon, SpeakerIcon } from './components/Icons';
 import { useChickenGame } from './useChickenGame';
 import { useGameKeys } from './useGameKeys';
 import './chicken.css';
@@ -39,7 +39,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
           {demo && (
             <>
               {' '}
-              <span className="chicken-demo-badge">Demo</span>
+              <span className="visually-hidden">Demo</span>
             </>
           )}
         </h1>
@@ -55,7 +55,19 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
           >
             <SpeakerIcon muted={muted} />
           </button>
-          {!demo && (
+          {demo ? (
+            <button
+              type="button"
+              className="chicken-icon-btn"
+              onClick={() => void game.resetDemo()}
+              onPointerUp={releaseFocus}
+              disabled={game.phase === 'playing'}
+              aria-label="Reset play money"
+              title="Reset play money"
+            >
+              <ResetIcon />
+            </button>
+          ) : (
             <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">
               <ShieldIcon />
             </button>
@@ -66,28 +78,14 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
             aria-label={`${demo ? 'Play money' : 'Balance'} ${formatBalance(game.balance)}`}
           >
             {formatBalance(game.balance)}
-            {demo && <small> play</small>}
           </span>
         </div>
       </header>
 
-      {demo && (
-        <div className="chicken-demo-strip" role="note">
-          <p>Demo: play money only. Nothing you win or lose here is real.</p>
-          <div className="chicken-demo-strip__actions">
-            <button type="button" className="btn btn--ghost chicken-demo-strip__btn" onClick={() => void game.resetDemo()} disabled={game.phase === 'playing'}>
-              Reset play money
-            </button>
-            <Link className="btn btn--primary chicken-demo-strip__btn" to={signedIn ? '/chicken-road' : '/signup'}>
-              {signedIn ? 'Play for real' : 'Register to play'}
-            </Link>
-          </div>
-        </div>
-      )}
-
       <div className={`chicken-stage chicken-stage--${game.phase}`}>
         <Road ladder={game.ladder} lane={game.lane} phase={game.phase} traps={game.traps} burnedLane={game.burnedLane} />
         <div className="chicken-stage__meta" aria-hidden="true">
+          {demo && <span className="chicken-pill chicken-pill--demo">Demo</span>}
           <span className="chicken-pill">{game.round?.difficulty ?? game.difficulty}</span>
           <span className="chicken-pill">
             Lane {Math.max(0, game.lane + (lost ? 0 : 1))}/{total}
@@ -109,6 +107,13 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
       </div>
 
       <Controls game={game} />
+
+      {demo && (
+        <p className="chicken-demo-strip" role="note">
+          <span className="chicken-demo-badge">Demo</span> Play money: nothing you win or lose here is real.{' '}
+          <Link to={signedIn ? '/chicken-road' : '/signup'}>{signedIn ? 'Play for real' : 'Register to play'}</Link>
+        </p>
+      )}
 
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
         {message}

@@ -59,16 +59,18 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
         )}
       </section>
       {signedIn && <LastResults />}
-      <HowItWorks signedIn={signedIn} />
+      <HowItWorks signedIn={signedIn} playMoney={playMoney} />
       <nav className="home-fab" aria-label="Shortcuts">
-        <Link
-          className="home-fab__btn home-fab__btn--telegram"
-          to="/telegram-subscription/chicken"
-          aria-label="Telegram subscription"
-          title="Telegram subscription"
-        >
-          <Icon name="send" size={24} />
-        </Link>
+        {!playMoney && (
+          <Link
+            className="home-fab__btn home-fab__btn--telegram"
+            to="/telegram-subscription/chicken"
+            aria-label="Telegram subscription"
+            title="Telegram subscription"
+          >
+            <Icon name="send" size={24} />
+          </Link>
+        )}
         <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner" aria-label="Spinner" title="Spinner">
           <Icon name="wheel" size={26} />
         </Link>

@@ -59,25 +59,39 @@ export function LastResults() {
 }
 
 /** Three steps from sign-up to cash-out, and where to check that a round was fair. */
-export function HowItWorks({ signedIn }: { signedIn: boolean }) {
+export function HowItWorks({ signedIn, playMoney = false }: { signedIn: boolean; playMoney?: boolean }) {
   return (
     <section className="home-how" aria-labelledby="home-how-title">
       <h2 id="home-how-title" className="home-section-title">
         How it works
       </h2>
       <ol className="home-how__steps">
-        <li>
-          <strong>Add money</strong>
-          <span>Deposit by UPI or crypto: pay to the QR code, enter the transaction ID, and it is credited once confirmed.</span>
-        </li>
+        {playMoney ? (
+          <li>
+            <strong>Get play money</strong>
+            <span>Every new account starts with a play-money balance: nothing here is real money.</span>
+          </li>
+        ) : (
+          <li>
+            <strong>Add money</strong>
+            <span>Deposit by UPI or crypto: pay to the QR code, enter the transaction ID, and it is credited once confirmed.</span>
+          </li>
+        )}
         <li>
           <strong>Play</strong>
           <span>Choose your bet and difficulty, cross the road lane by lane, and cash out before a trap.</span>
         </li>
-        <li>
-          <strong>Withdraw</strong>
-          <span>Take your balance out to UPI, USDT or ETH whenever you like.</span>
-        </li>
+        {playMoney ? (
+          <li>
+            <strong>Climb the ranking</strong>
+            <span>See how your winnings compare with other players'.</span>
+          </li>
+        ) : (
+          <li>
+            <strong>Withdraw</strong>
+            <span>Take your balance out to UPI, USDT or ETH whenever you like.</span>
+          </li>
+        )}
       </ol>
       <p className="home-how__fair">
         Every result is decided before you play and can be checked by anyone:{' '}

@@ -29,5 +29,10 @@ export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | u
 export function BreakBanner() {
   const { signedIn } = useSession();
   const state = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state, enabled: signedIn, staleTime: 60_000 });
-  return signedIn ? <BreakNotice exclusion={state.data?.exclusion} /> : null;
+  if (!signedIn || !state.data?.exclusion) return null;
+  return (
+    <div className="rp-break-banner">
+      <BreakNotice exclusion={state.data.exclusion} />
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -119,7 +119,7 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
               autoComplete="off"
               placeholder="No limit"
               error={formState.errors[period]?.message}
-              hint={byPeriod[period] ? limitNote(byPeriod[period]) : undefined}
+              hint={byPeriod[period] && (byPeriod[period].amount !== null || byPeriod[period].pending) ? limitNote(byPeriod[period]) : undefined}
               {...register(period, {
                 validate: (v) => v.trim() === '' || (AMOUNT.test(v.trim()) && Number(v) > 0) || 'Enter an amount in rupees, or leave it empty',
               })}
@@ -131,6 +131,36 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
         </Button>
       </form>
     </section>
+  );
+}
+
+/** A labelled choice of numbers, boxed like the text fields. */
+function SelectField({
+  id,
+  label,
+  value,
+  disabled,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  disabled?: boolean;
+  onChange: (value: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__box">
+        <select id={id} className="field__input rp-select" value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+          {children}
+        </select>
+      </div>
+    </div>
   );
 }
 
@@ -150,23 +180,14 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
         Reality check
       </h2>
       <p className="rp-card__help">A reminder of how long you have played and your net result, with the choice to carry on or stop.</p>
-      <label className="field__label" htmlFor="rp-reality-minutes">
-        Remind me every
-      </label>
-      <select
-        id="rp-reality-minutes"
-        className="field__input rp-select"
-        value={minutes}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate(Number(e.target.value))}
-      >
+      <SelectField id="rp-reality-minutes" label="Remind me every" value={minutes} disabled={save.isPending} onChange={(v) => save.mutate(v)}>
         {REALITY_CHECK_CHOICES.map((m) => (
           <option key={m} value={m}>
             {m} minutes
           </option>
         ))}
         <option value={0}>Never (off)</option>
-      </select>
+      </SelectField>
     </section>
   );
 }
@@ -214,16 +235,13 @@ function TakeABreak() {
           { value: 'self-exclusion', label: 'Self-exclusion' },
         ]}
       />
-      <label className="field__label" htmlFor="rp-break-days">
-        For
-      </label>
-      <select id="rp-break-days" className="field__input rp-select" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+      <SelectField id="rp-break-days" label="For" value={days} onChange={setDays}>
         {EXCLUSION_DAYS[kind].choices.map((d) => (
           <option key={d} value={d}>
             {daysText(d)}
           </option>
         ))}
-      </select>
+      </SelectField>
       <Button variant="danger" onClick={() => setConfirming(new Date(Date.now() + days * 86_400_000).toISOString())}>
         {kind === 'timeout' ? 'Start time-out' : 'Exclude myself'}
       </Button>

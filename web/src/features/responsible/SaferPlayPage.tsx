@@ -16,7 +16,9 @@ export default function SaferPlayPage() {
           <span className="rp-age" aria-hidden="true">
             18+
           </span>
-          <p>You must be 18 or older to play. Games here are for fun: play only with money you can afford to lose, and never to win back what you have lost.</p>
+          <p>
+            You must be 18 or older to play. Games here are for fun: play only with money you can afford to lose, and never play to win back what you have lost.
+          </p>
         </div>
         {settings?.playMoney && <p>This site uses play money only: no real money is paid in or out.</p>}
 
