@@ -74,6 +74,18 @@ describe('All Users', () => {
     expect(await screen.findByText('blocked')).toBeInTheDocument();
   });
 
+  it('shows a player’s time-out or self-exclusion, with no way to end it', async () => {
+    signIn({ role: 'admin', accessPages: ['transaction'] });
+    const exclusion = { kind: 'self-exclusion', startedAt: '2026-11-20T10:00:00.000Z', endsAt: '2027-05-21T10:00:00.000Z' };
+    mockApi({
+      'GET /api/v1/users/': () => ({ body: { success: true, message: 'Users', users: [person(1, { exclusion })], page: 1, totalPages: 1, total: 1 } }),
+    });
+    renderApp(<UsersSection />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('self-excluded until 21 May 2027')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /exclu|time-out/i })).not.toBeInTheDocument();
+  });
+
   it('says "Failed to fetch users" when the list cannot load', async () => {
     signIn({ role: 'admin', accessPages: ['transaction'] });
     mockApi({ 'GET /api/v1/users/': () => ({ status: 500, body: { success: false, message: 'boom' } }) });

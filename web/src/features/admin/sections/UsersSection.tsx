@@ -53,6 +53,11 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
           {cell('fullName', 'Name')}
           {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
           {user.blocked && <span className="admin-badge admin-badge--off">blocked</span>}
+          {user.exclusion && (
+            <span className="admin-badge admin-badge--off" title="Taken by the player; nobody can shorten it">
+              {user.exclusion.kind === 'timeout' ? 'time-out' : 'self-excluded'} until {formatDay(user.exclusion.endsAt)}
+            </span>
+          )}
         </span>
       </td>
       <td data-label="Email">{cell('email', 'Email')}</td>
