@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_START_BALANCE, type DemoState, type RoundView } from '../../../contracts/chicken.js';
+import { DEMO_START_BALANCE, GAME_TYPE, type DemoState, type RoundView } from '../../../contracts/chicken.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { Db, Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isGameVisible } from '../site/index.js';
 import { newClientSeed, newServerSeed, sha256Hex, drawTrapsFast } from './chicken.draw.js';
 import type { RoundRow } from './chicken.repo.js';
 import { assertBetInRange, cashOutAt, stepOutcome, type GameSettings, type StartInput } from './chicken.service.js';
@@ -50,6 +51,7 @@ async function locked<T>(db: Db, id: string, fn: (tx: Tx, p: repo.DemoPlayerRow)
 
 export async function startDemo(db: Db, settings: GameSettings, id: string, input: StartInput) {
   assertBetInRange(settings, input.bet);
+  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
   return locked(db, id, async (tx, p) => {
     const open = openRound(p);
     if (open) throw conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view(open) });

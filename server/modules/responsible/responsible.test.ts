@@ -187,6 +187,11 @@ describe('responsible play', () => {
     expect(reset.json().data).toEqual({ balance: 10_000, round: null });
     const [{ n }] = await rows<{ n: string }>(app, sql`SELECT count(*) AS n FROM demo_players`);
     expect(Number(n)).toBeGreaterThanOrEqual(1);
+    // A hidden game has no demo either.
+    await app.inject({ method: 'POST', url: '/api/v1/admin/game-visibility', headers: admin.headers, payload: { gameType: 'chicken', isVisible: false } });
+    const hidden = await app.inject({ method: 'POST', url: '/api/v1/demo/chicken-road/start', headers, payload: { betAmount: 10, difficulty: 'Easy' } });
+    expect(hidden.json()).toMatchObject({ code: 'GAME_HIDDEN' });
+    await app.inject({ method: 'POST', url: '/api/v1/admin/game-visibility', headers: admin.headers, payload: { gameType: 'chicken', isVisible: true } });
   });
 });
 
