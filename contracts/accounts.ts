@@ -15,7 +15,7 @@ export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 export const NAME_MIN = 2;
 export const PASSWORD_MIN = 8;
 /** Games the site knows; a game without a visibility row counts as visible. */
-export const GAME_TYPES = ['chicken'] as const;
+export const GAME_TYPES = ['chicken', 'color'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
 export const MESSAGES = {

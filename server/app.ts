@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
 import { accessPageOf, authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.addHook('preValidation', rejectUnstorableText);
+  await app.register(realtimePlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 

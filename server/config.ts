@@ -157,6 +157,18 @@ const envSchema = z.object({
           return { name, url };
         }),
     ),
+  /** Length of one colour-game period in seconds. */
+  ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
+  /** Periods the colour game's hash chain covers (a million is almost two years of minutes). */
+  COLOR_CHAIN_LENGTH: z.coerce.number().int().min(100).max(10_000_000).default(1_000_000),
+  /** The salt mixed into every colour result: a value published after the chain and chosen by nobody here, such as a future Bitcoin block hash. */
+  COLOR_SALT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Where the salt comes from, shown to players (e.g. "Bitcoin block 923456"). */
+  COLOR_SALT_SOURCE: z.string().trim().max(200).optional(),
   GAME_RTP: z.coerce.number().min(0.5).max(1).default(0.98),
   GAME_MIN_BET: rupees(10),
   GAME_MAX_BET: rupees(10000),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { Server as SocketServer } from 'socket.io';
 import type { AccessPage } from '../contracts/roles.js';
 
 /** The signed-in caller, loaded fresh from the database on every request. */
@@ -21,6 +22,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    /** The realtime socket (socket.io) on the API host; it listens once the server does. */
+    io: SocketServer;
     /** Every back-office route and the access page it needs, as registered (requireAdmin). */
     accessTable: { method: string; url: string; page: AccessPage }[];
   }

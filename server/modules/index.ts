@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as accounts from './accounts/index.js';
 import * as audit from './audit/index.js';
 import * as chicken from './chicken/index.js';
+import * as color from './color/index.js';
 import * as messaging from './messaging/index.js';
 import * as ranking from './ranking/index.js';
 import * as reports from './reports/index.js';
@@ -23,6 +24,7 @@ export const modules: AppModule[] = [
   { routes: messaging.routes },
   { routes: wallet.routes },
   { routes: chicken.routes },
+  { routes: color.routes },
   { routes: spinner.routes },
   { routes: ranking.routes },
   { routes: audit.routes },

@@ -4,6 +4,7 @@ import * as accounts from '../../contracts/accounts.js';
 import * as backoffice from '../../contracts/backoffice.js';
 import { overviewAnswerSchema } from '../../contracts/reports.js';
 import * as chicken from '../../contracts/chicken.js';
+import * as color from '../../contracts/color.js';
 import { errorSchema, ok, okMessage } from '../../contracts/envelope.js';
 import { rankingAnswerSchema } from '../../contracts/ranking.js';
 import * as responsible from '../../contracts/responsible.js';
@@ -321,6 +322,22 @@ describe('every call answers as its contract says', () => {
       ok(responsible.exclusionViewSchema),
     );
     await fails({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { betAmount: 10, difficulty: 'Easy' } }, 403);
+  });
+
+  it('the colour game', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    await check({ method: 'GET', url: '/api/v1/color/next-periods' }, 200, color.nextPeriodsAnswerSchema);
+    const state = await check({ method: 'GET', url: '/api/v1/color/state' }, 200, ok(color.colorStateSchema));
+    await check({ method: 'GET', url: '/api/v1/color/history?page=1' }, 200, ok(color.historyPageSchema));
+    await fails({ method: 'GET', url: '/api/v1/color/history?page=0' }, 400);
+    await check({ method: 'GET', url: '/api/v1/color/bets', who: p }, 200, ok(color.colorBetsPageSchema));
+    await fails({ method: 'GET', url: '/api/v1/color/bets' }, 401);
+    const period = state.data.current.period;
+    // Before the chain's first period, its first period takes bets.
+    await check({ method: 'POST', url: '/api/v1/color/bet', who: p, payload: { period, selection: 'Green', amount: 10 } }, 200, ok(color.colorBetAnswerSchema));
+    await fails({ method: 'POST', url: '/api/v1/color/bet', who: p, payload: { period, selection: 'blue', amount: 10 } }, 400);
+    await fails({ method: 'POST', url: '/api/v1/color/bet', who: p, payload: { period: '209901010001', selection: 'red', amount: 10 } }, 409);
+    await fails({ method: 'POST', url: '/api/v1/color/bet', payload: { period, selection: 'red', amount: 10 } }, 401);
   });
 
   it('Chicken Road, fairness and bets', async () => {

@@ -5,3 +5,4 @@ export * from './wallet.js';
 export * from './chicken.js';
 export * from './spinner.js';
 export * from './responsible.js';
+export * from './color.js';

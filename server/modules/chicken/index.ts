@@ -2,4 +2,5 @@
 export { chickenRoutes as routes } from './chicken.routes.js';
 // The player's seed pair, shared by every game the player draws from (the spinner too).
 export { revealedSeeds, takeNonce } from './fairness.service.js';
-export { drawFloat } from './chicken.draw.js';
+export { drawFloat, sha256Hex } from './chicken.draw.js';
+export { assertBetInRange } from './chicken.service.js';

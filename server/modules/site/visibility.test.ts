@@ -32,7 +32,7 @@ describe('game visibility and the site-wide notification', () => {
     const hidden = await setVisible(admin, { gameType: 'chicken', isVisible: false });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ success: true, data: { gameType: 'chicken', isVisible: false } });
-    expect(await games()).toEqual([]);
+    expect(await games()).toEqual(['color']);
     // The open round is finished as usual; a new one is refused.
     expect((await app.inject({ method: 'POST', url: '/api/v1/chicken-road/stop', headers: p.headers, payload: { userId: p.id } })).statusCode).toBe(200);
     const refused = await start(p);
@@ -40,7 +40,7 @@ describe('game visibility and the site-wide notification', () => {
     expect(refused.json()).toMatchObject({ code: 'GAME_HIDDEN', message: 'Chicken Road is not available right now.' });
 
     expect((await setVisible(admin, { gameType: 'chicken', isVisible: 'true' })).statusCode).toBe(200);
-    expect(await games()).toEqual(['chicken']);
+    expect(await games()).toEqual(['chicken', 'color']);
     expect((await start(p)).statusCode).toBe(200);
     const changes = (
       (await app.db.execute(sql`SELECT after FROM audit_log WHERE entity = 'game_visibility' ORDER BY id`)) as unknown as { rows: { after: unknown }[] }
@@ -56,9 +56,9 @@ describe('game visibility and the site-wide notification', () => {
     expect((await setVisible(other, { gameType: 'chicken', isVisible: false })).statusCode).toBe(403);
     const unknown = await setVisible(admin, { gameType: 'aviator', isVisible: false });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe('gameType: gameType must be one of: chicken');
+    expect(unknown.json().message).toBe('gameType: gameType must be one of: chicken, color');
     expect((await setVisible(admin, { gameType: 'chicken', isVisible: 'maybe' })).statusCode).toBe(400);
-    expect(await games()).toEqual(['chicken']);
+    expect(await games()).toEqual(['chicken', 'color']);
   });
 
   it('saves the notification for every visitor, with the text also in `error` when refused', async () => {
