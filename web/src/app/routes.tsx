@@ -59,6 +59,7 @@ export const router = createBrowserRouter([
           { path: '/refer-earn', element: <Protected>{page(() => import('./ReferEarnScreen'))}</Protected> },
           { path: '/ranking', element: page(() => import('../features/home/RankingPage')) },
           { path: '/spinner', element: <Protected>{page(() => import('../features/spinner/SpinnerPage'))}</Protected> },
+          { path: '/color', element: <Protected>{page(() => import('../features/color/ColorGamePage'))}</Protected> },
           { path: '/chicken-road/demo', element: page(() => import('../features/chicken/ChickenRoadDemoPage')) },
           { path: '/responsible', element: <Protected>{page(() => import('../features/responsible/ResponsiblePage'))}</Protected> },
           { path: '/safer-play', element: page(() => import('../features/responsible/SaferPlayPage')) },

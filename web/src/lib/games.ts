@@ -17,6 +17,13 @@ export const GAMES: Readonly<Record<string, GameInfo>> = {
     blurb: 'Dodge cars, cross the road, and test your reflexes.',
     path: '/chicken-road',
   },
+  color: {
+    key: 'color',
+    menuLabel: 'Colour Game',
+    title: 'Colour Prediction',
+    blurb: 'Pick a colour, a number or big/small: a new result every minute, and every one can be checked.',
+    path: '/color',
+  },
 };
 
 export const knownGames = (keys: readonly string[] | undefined): GameInfo[] => (keys ?? []).flatMap((key) => (Object.hasOwn(GAMES, key) ? [GAMES[key]] : []));

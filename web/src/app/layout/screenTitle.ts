@@ -13,6 +13,7 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/chicken-road$/, 'Chicken Road'],
   [/^\/chicken-road\/demo$/, 'Chicken Road Demo'],
   [/^\/responsible$/, 'Responsible Play'],
+  [/^\/color$/, 'Colour Game'],
   [/^\/safer-play$/, 'Safer Play'],
   [/^\/bets$/, 'All Bets'],
   [/^\/fairness$/, 'Fairness'],

@@ -108,14 +108,24 @@ describe('BetsPage', () => {
     expect(router.state.location.pathname).toBe('/refer-earn');
   });
 
-  it('switches to the spins list when it is given one', async () => {
+  it('switches to another feature’s list when it is given some', async () => {
     mockApi({ 'GET /api/v1/bets': () => page([bet(3)], 1, 1) });
     const user = userEvent.setup();
-    renderApp(<BetsPage spins={<p>The spins</p>} />, { path: '/bets' });
+    renderApp(
+      <BetsPage
+        more={[
+          { key: 'color', label: 'Colour', list: <p>The colour bets</p> },
+          { key: 'spins', label: 'Spins', list: <p>The spins</p> },
+        ]}
+      />,
+      { path: '/bets' },
+    );
     await screen.findByRole('table');
     expect(screen.getByRole('button', { name: 'Chicken Road' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Spins' }));
     expect(screen.getByText('The spins')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Colour' }));
+    expect(screen.getByText('The colour bets')).toBeInTheDocument();
   });
 });

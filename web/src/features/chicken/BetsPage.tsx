@@ -32,18 +32,21 @@ function Result({ bet }: { bet: BetRecord }) {
   return <span className={`chicken-bets__${tone}`}>{text}</span>;
 }
 
-type Tab = 'rounds' | 'spins';
-const TABS = [
-  { value: 'rounds', label: 'Chicken Road' },
-  { value: 'spins', label: 'Spins' },
-] as const;
+/** Another list of the player's bets, from another feature (spins, colour bets). */
+export interface MoreBets {
+  key: string;
+  label: string;
+  list: ReactNode;
+}
 
 /**
  * All Bets (/bets): the player's Chicken Road rounds, newest first, each verifiable once ended;
- * given the spins list (another feature's), a switch shows it instead.
+ * given other features' lists, a switch shows one of them instead.
  */
-export default function BetsPage({ spins }: { spins?: ReactNode }) {
-  const [tab, setTab] = useState<Tab>('rounds');
+export default function BetsPage({ more = [] }: { more?: MoreBets[] }) {
+  const [tab, setTab] = useState('rounds');
+  const tabs = [{ value: 'rounds', label: 'Chicken Road' }, ...more.map((m) => ({ value: m.key, label: m.label }))];
+  const other = more.find((m) => m.key === tab);
   const navigate = useNavigate();
   return (
     <Page
@@ -54,8 +57,8 @@ export default function BetsPage({ spins }: { spins?: ReactNode }) {
         </Button>
       }
     >
-      {spins && <SegmentedControl label="Which bets" options={TABS} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
-      {spins && tab === 'spins' ? spins : <Rounds />}
+      {more.length > 0 && <SegmentedControl label="Which bets" options={tabs} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
+      {other ? other.list : <Rounds />}
     </Page>
   );
 }

@@ -49,6 +49,30 @@ function ChickenArt() {
   );
 }
 
+/** Coloured number balls, for the colour game's card. */
+function ColorArt() {
+  const balls: [number, string][] = [
+    [1, '#17803d'],
+    [0, '#c42a3c'],
+    [5, '#7a3fd1'],
+    [8, '#c42a3c'],
+    [3, '#17803d'],
+  ];
+  return (
+    <svg className="home-card__art-svg" viewBox="0 0 320 150" aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
+      <rect width="320" height="150" fill="#1a1640" />
+      {balls.map(([n, fill], i) => (
+        <g key={n} transform={`translate(${44 + i * 58} ${i % 2 ? 88 : 62})`}>
+          <circle r="24" fill={fill} />
+          <text y="8" textAnchor="middle" fontSize="22" fontWeight="800" fill="#fff">
+            {n}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
 /**
  * One game: the title is the link (its name is the title), stretched over the whole card so the
  * picture, the blurb and Play open the game too.
@@ -57,7 +81,7 @@ export function GameCard({ game }: { game: GameInfo }) {
   return (
     <article className="home-card">
       <div className="home-card__art">
-        <ChickenArt />
+        {game.key === 'color' ? <ColorArt /> : <ChickenArt />}
         <span className="home-card__badge">Live</span>
       </div>
       <div className="home-card__body">

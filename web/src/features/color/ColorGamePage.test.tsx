@@ -1,0 +1,96 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import ColorGamePage from './ColorGamePage';
+
+type Handler = (payload: unknown) => void;
+const socket = vi.hoisted(() => ({ handlers: new Map<string, Handler>() }));
+vi.mock('socket.io-client', () => ({
+  io: () => ({
+    on: (event: string, handler: Handler) => socket.handlers.set(event, handler),
+    disconnect: () => undefined,
+  }),
+}));
+const emit = (event: string, payload?: unknown) => act(() => socket.handlers.get(event)?.(payload));
+
+const ok = (data: unknown) => ({ body: { success: true, message: 'ok', data } });
+const STATE = {
+  current: { seq: 7, period: '202611240007', startTime: '2026-11-23T18:36:00.000Z', endTime: '2026-11-23T18:37:00.000Z', closesAt: '2026-11-23T18:36:55.000Z' },
+  last: null,
+  commitment: {
+    terminalHash: 'ab'.repeat(32),
+    salt: 'cd'.repeat(32),
+    saltSource: 'set by COLOR_SALT',
+    chainLength: 1000,
+    epoch: '2026-11-23T18:30:00.000Z',
+    roundSeconds: 60,
+  },
+};
+const result = { period: '202611240006', seq: 6, number: 5, colour: 'green+violet', size: 'big', hash: 'ef'.repeat(32), startTime: '', endTime: '' };
+
+describe('ColorGamePage', () => {
+  beforeEach(() => socket.handlers.clear());
+
+  it('follows the socket’s round and countdown, and bets on a colour with an idempotency key', async () => {
+    signIn();
+    const api = mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
+      'POST /api/v1/color/bet': () =>
+        ok({
+          bet: {
+            _id: 'b1',
+            period: '202611240008',
+            selection: 'violet',
+            amount: 50,
+            status: 'open',
+            payout: 0,
+            number: null,
+            createdAt: '2026-11-23T18:37:10.000Z',
+          },
+          balance: 450,
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(<ColorGamePage />);
+    await screen.findByRole('heading', { name: 'Colour Game' });
+    emit('connect');
+    emit('newRound', { period: '202611240008', duration: 60_000, startTime: '2026-11-23T18:37:00.000Z', endTime: '2026-11-23T18:38:00.000Z' });
+    emit('countdown', { timeLeft: 42 });
+    expect(screen.getByTestId('period')).toHaveTextContent('202611240008');
+    expect(screen.getByRole('timer')).toHaveTextContent('0:42');
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '202611240006' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Violet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bet on Violet' });
+    await user.click(within(dialog).getByRole('button', { name: '₹50' }));
+    expect(within(dialog).getByText('Pays up to 4.5× after the 2% fee: ₹220.50.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Bet ₹50.00' }));
+    await waitFor(() => expect(api.find('POST', '/api/v1/color/bet')).toHaveLength(1));
+    const call = api.find('POST', '/api/v1/color/bet')[0];
+    expect(call.body).toEqual({ period: '202611240008', selection: 'violet', amount: 50 });
+    expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Bet placed: ₹50.00 on Violet, period 202611240008.')).toBeInTheDocument();
+  });
+
+  it('closes the bets in the last five seconds and shows a new result', async () => {
+    signIn();
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    await screen.findByRole('heading', { name: 'Colour Game' });
+    expect(await screen.findByText('No results yet: the first period is under way.')).toBeInTheDocument();
+    emit('countdown', { timeLeft: 4 });
+    expect(screen.getByText('Bets for this period are closed. The next one opens in 4 s.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Green' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Number 7' })).toBeDisabled();
+    emit('roundResult', { period: '202611240007', number: 5, colour: 'green+violet', size: 'big', hash: 'ef'.repeat(32) });
+    expect(within(screen.getByRole('region', { name: 'Current period' })).getByLabelText('5, green and violet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,347 @@
+import { useCallback, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BETS_CLOSE_SECONDS,
+  chainReaches,
+  drawColorNumber,
+  NUMBERS,
+  payoutMultiplier,
+  returnToPlayer,
+  type ColorState,
+  type PeriodResult,
+  type Selection,
+} from '../../../../contracts/color';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { Page } from '../../components/ui/Page';
+import { Pager } from '../../components/ui/Pager';
+import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { Tabs } from '../../components/ui/Tabs';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
+import { useSiteSettings } from '../../lib/useSiteSettings';
+import { colorApi, colorKeys } from './color.api';
+import { Ball, LABELS, labelOf } from './Ball';
+import { ColorBets } from './ColorBets';
+import { useRounds } from './useRounds';
+import './color.css';
+
+const CHIPS = [10, 50, 100, 500, 1000] as const;
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The colour game (/color): the period and its countdown, the bets, history, trend and the player's own bets. */
+export default function ColorGamePage() {
+  const queryClient = useQueryClient();
+  const state = useQuery({ queryKey: colorKeys.state, queryFn: colorApi.state, refetchInterval: 60_000 });
+  const onResult = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['color'] });
+    void queryClient.invalidateQueries({ queryKey: ['balance'] });
+  }, [queryClient]);
+  const rounds = useRounds(onResult);
+  const [choice, setChoice] = useState<Selection | null>(null);
+  const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
+
+  if (state.isPending) return <Loading />;
+  if (state.isError) {
+    return (
+      <Page title="Colour Game" narrow>
+        <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
+          {errorMessage(state.error, 'Could not load the colour game.')}
+        </ErrorRetry>
+      </Page>
+    );
+  }
+  const period = rounds.round?.period ?? state.data.current.period;
+  const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(state.data.current.endTime) - state.dataUpdatedAt) / 1000));
+  const closed = timeLeft <= BETS_CLOSE_SECONDS;
+  const last = rounds.lastResult ?? state.data.last;
+
+  return (
+    <Page title="Colour Game" narrow>
+      <section className="card color-period" aria-label="Current period">
+        <div>
+          <p className="color-period__label">Period</p>
+          <p className="color-period__id" data-testid="period">
+            {period}
+          </p>
+          <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? 'Live' : 'Connecting…'}</p>
+        </div>
+        <div className="color-period__time">
+          <p className="color-period__label">{closed ? 'Bets closed' : 'Time left'}</p>
+          <p className="color-period__clock" role="timer" aria-live="off" aria-label={`${timeLeft} seconds left`}>
+            {clock(timeLeft)}
+          </p>
+          {last && (
+            <p className="color-period__last">
+              Last: <Ball n={last.number} size="sm" />
+            </p>
+          )}
+        </div>
+      </section>
+
+      <section className="card color-board" aria-label="Place a bet">
+        {closed && (
+          <p className="color-closed" role="status">
+            Bets for this period are closed. The next one opens in {timeLeft} s.
+          </p>
+        )}
+        <div className="color-board__colours">
+          {(['green', 'violet', 'red'] as const).map((c) => (
+            <button key={c} type="button" className={`color-pick color-pick--${c}`} disabled={closed} onClick={() => setChoice(c)}>
+              {LABELS[c]}
+            </button>
+          ))}
+        </div>
+        <div className="color-board__numbers" role="group" aria-label="Numbers">
+          {NUMBERS.map((n) => (
+            <button key={n} type="button" className="color-number" disabled={closed} onClick={() => setChoice(n)} aria-label={`Number ${n}`}>
+              <Ball n={Number(n)} />
+            </button>
+          ))}
+        </div>
+        <div className="color-board__sizes">
+          {(['big', 'small'] as const).map((s) => (
+            <button key={s} type="button" className={`color-pick color-pick--${s}`} disabled={closed} onClick={() => setChoice(s)}>
+              {LABELS[s]} <small>{s === 'big' ? '5–9' : '0–4'}</small>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <Tabs
+        tabs={[
+          { id: 'history', label: 'History' },
+          { id: 'trend', label: 'Trend' },
+          { id: 'mine', label: 'My bets' },
+        ]}
+        active={tab}
+        onChange={setTab}
+        label="Results"
+      >
+        {tab === 'history' ? <History commitment={state.data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+      </Tabs>
+
+      <Rules commitment={state.data.commitment} />
+
+      {choice && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
+    </Page>
+  );
+}
+
+function BetSheet({ selection, period, closed, onClose }: { selection: Selection; period: string; closed: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const balance = useBalance();
+  const { data: settings } = useSiteSettings();
+  const [amount, setAmount] = useState('10');
+  const idem = useIdempotencyKey();
+  const min = settings?.chicken.minBet ?? 10;
+  const max = settings?.chicken.maxBet ?? 10_000;
+  const value = Number(amount);
+  const invalid =
+    !/^\d+(\.\d{1,2})?$/.test(amount) || value < min || value > max
+      ? `Enter ${formatRupees(min)} to ${formatRupees(max)}`
+      : balance.data !== undefined && value > balance.data
+        ? 'Insufficient balance!'
+        : '';
+  const place = useMutation({
+    mutationFn: () => colorApi.bet({ period, selection, amount: value }, idem.keyFor({ period, selection, amount: value })),
+    onSuccess: (answer) => {
+      idem.settle();
+      queryClient.setQueryData(balanceKey(user?._id), answer.balance);
+      void queryClient.invalidateQueries({ queryKey: ['color', 'bets'] });
+      notify.success(`Bet placed: ${formatRupees(answer.bet.amount)} on ${labelOf(selection)}, period ${answer.bet.period}.`);
+      onClose();
+    },
+    onError: (err) => {
+      idem.settle(err);
+      notify.error(errorMessage(err, 'Could not place the bet. Please try again.'));
+    },
+  });
+  const best = Math.max(...Array.from({ length: 10 }, (_, n) => payoutMultiplier(selection, n)));
+  return (
+    <Modal
+      open
+      title={`Bet on ${labelOf(selection)}`}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => place.mutate()} busy={place.isPending} disabled={Boolean(invalid) || closed}>
+            Bet {Number.isFinite(value) && value > 0 ? formatRupees(value) : ''}
+          </Button>
+        </>
+      }
+    >
+      <p className="color-sheet__period">Period {period}</p>
+      <div className="field">
+        <label className="field__label" htmlFor="color-amount">
+          Amount (₹)
+        </label>
+        <div className="field__box">
+          <input
+            id="color-amount"
+            className="field__input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.trim())}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby="color-amount-note"
+          />
+        </div>
+        <p id="color-amount-note" className={invalid ? 'field__error' : 'field__hint'}>
+          {invalid || `Pays up to ${best}× after the 2% fee: ${formatRupees(Math.floor(value * 98 * best) / 100)}.`}
+        </p>
+      </div>
+      <div className="color-chips" role="group" aria-label="Quick amounts">
+        {CHIPS.map((c) => (
+          <button key={c} type="button" className="color-chip" aria-pressed={value === c} onClick={() => setAmount(String(c))}>
+            ₹{c}
+          </button>
+        ))}
+      </div>
+      {closed && <p className="field__error">Bets for this period are closed.</p>}
+    </Modal>
+  );
+}
+
+function History({ commitment }: { commitment: ColorState['commitment'] }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: colorKeys.history(page), queryFn: () => colorApi.history(page) });
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const verify = async (r: PeriodResult) => {
+    setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
+    const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
+    const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash);
+    setChecked((c) => ({ ...c, [r.period]: number === r.number && chained ? 'Verified ✓' : 'Does not verify ✗' }));
+  };
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the history.')}</ErrorRetry>;
+  if (list.data.periods.length === 0) return <Empty>No results yet: the first period is under way.</Empty>;
+  return (
+    <>
+      <table className="color-table">
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Number</th>
+            <th scope="col">Big/Small</th>
+            <th scope="col">Proof</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.data.periods.map((r) => (
+            <tr key={r.period}>
+              <td>{r.period}</td>
+              <td>
+                <Ball n={r.number} size="sm" />
+              </td>
+              <td>{r.size === 'big' ? 'Big' : 'Small'}</td>
+              <td>
+                {checked[r.period] ? (
+                  <span className="color-proof">{checked[r.period]}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="color-verify"
+                    onClick={() => void verify(r)}
+                    aria-label={`Verify period ${r.period}`}
+                    title={`Hash ${r.hash}`}
+                  >
+                    Verify
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Pager page={page} totalPages={list.data.totalPages} onChange={setPage} busy={list.isFetching} />
+    </>
+  );
+}
+
+function Trend() {
+  const list = useQuery({ queryKey: colorKeys.history(1), queryFn: () => colorApi.history(1) });
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the trend.')}</ErrorRetry>;
+  if (list.data.periods.length === 0) return <Empty>No results yet.</Empty>;
+  return (
+    <table className="color-trend" aria-label="Numbers of the last periods">
+      <thead>
+        <tr>
+          <th scope="col">Period</th>
+          {NUMBERS.map((n) => (
+            <th key={n} scope="col">
+              {n}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.periods.map((r) => (
+          <tr key={r.period}>
+            <th scope="row">…{r.period.slice(-4)}</th>
+            {NUMBERS.map((n) => (
+              <td key={n}>{Number(n) === r.number ? <Ball n={r.number} size="sm" /> : <span className="color-trend__dot" aria-hidden="true" />}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
+  const rows: [string, string, Selection][] = [
+    ['Green', '2× on 1, 3, 7, 9; 1.5× on 5', 'green'],
+    ['Red', '2× on 2, 4, 6, 8; 1.5× on 0', 'red'],
+    ['Violet', '4.5× on 0 or 5', 'violet'],
+    ['A number', '9× on that number', '7'],
+    ['Big / Small', '2× on 5–9 / 0–4', 'big'],
+  ];
+  return (
+    <details className="card color-rules">
+      <summary>Rules, payouts and fairness</summary>
+      <p>
+        A new period starts every {commitment.roundSeconds} seconds for everyone. Bets close {BETS_CLOSE_SECONDS} seconds before it ends. Each payout is on the
+        stake less a 2% fee.
+      </p>
+      <table className="color-table">
+        <thead>
+          <tr>
+            <th scope="col">Bet</th>
+            <th scope="col">Pays</th>
+            <th scope="col">Return to player</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, pays, s]) => (
+            <tr key={name}>
+              <td>{name}</td>
+              <td>{pays}</td>
+              <td>{(returnToPlayer(s) * 100).toFixed(1)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Every number comes from a chain of hashes committed before the first period, mixed with a salt nobody here chooses. Verify any period in History: your
+        browser recomputes its number and walks its hash back to the published one.
+      </p>
+      <dl className="color-rules__commitment">
+        <dt>Published chain hash</dt>
+        <dd className="color-rules__hash">{commitment.terminalHash}</dd>
+        <dt>Salt ({commitment.saltSource})</dt>
+        <dd className="color-rules__hash">{commitment.salt}</dd>
+        <dt>First period</dt>
+        <dd>{formatDateTime(commitment.epoch)}</dd>
+      </dl>
+    </details>
+  );
+}
