@@ -88,6 +88,7 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await check(player, '/fairness', heading(/fair/i), 'fairness');
     await check(player, '/paymentsuccess?reference=UTR1', (p) => p.getByText('Reference No.', { exact: false }).waitFor(), 'payment-success');
     await check(player, '/admin', heading('Game History'), 'game-history');
+    await check(player, '/color', (p) => p.getByRole('button', { name: 'Number 7' }).waitFor(), 'color');
     await check(player, '/responsible', (p) => p.getByRole('region', { name: 'Statements' }).waitFor(), 'responsible');
   });
 

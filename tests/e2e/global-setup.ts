@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SUPPORT_WHATSAPP: '+919000000099',
       SUPPORT_TELEGRAM: 'rupeearcade_help',
+      // Colour periods short enough for a test to see one end.
+      ROUND_SECONDS: '10',
+      COLOR_CHAIN_LENGTH: '50000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
