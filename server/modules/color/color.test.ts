@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chainReaches, colourName, drawColorNumber, payoutOf, returnToPlayer, SELECTIONS, type Selection } from '../../../contracts/color.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
@@ -11,6 +11,15 @@ import { HashChain } from './color.chain.js';
 import { currentPeriod, loadColorGame, settleDue, settlePeriod, type ColorGame } from './color.service.js';
 
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
+
+/** The verifier of docs/fairness.md ("Verify a period"), written from that page alone. */
+function verifyFromDocs({ hash, seq, number }: { hash: string; seq: number; number: number }, { terminalHash, salt }: { terminalHash: string; salt: string }) {
+  let h = hash;
+  for (let i = 0; i < seq; i++) h = sha(h);
+  const b = createHmac('sha256', hash).update(`${salt}:${seq}:0`).digest();
+  const drawn = Math.floor(((b[0] * 2 ** 24 + b[1] * 2 ** 16 + b[2] * 2 ** 8 + b[3]) / 2 ** 32) * 10);
+  return h === terminalHash && drawn === number;
+}
 
 describe('the colour game’s hash chain', () => {
   it('walks down from the seed: hash(n − 1) = sha256(hash(n)), and any hash reaches the terminal one', async () => {
@@ -154,5 +163,10 @@ describe('colour bets', () => {
     expect(results[0].seq).toBeLessThanOrEqual(before.seq);
     const history = (await app.inject({ url: '/api/v1/color/history' })).json().data;
     expect(history.periods[0].seq).toBe(results.at(-1)!.seq);
+    // Every period verifies from the published commitment with the documented verifier, and a forged number does not.
+    const { commitment } = (await app.inject({ url: '/api/v1/color/state' })).json().data;
+    for (const period of history.periods) expect(verifyFromDocs(period, commitment), period.period).toBe(true);
+    const first = history.periods[0];
+    expect(verifyFromDocs({ ...first, number: (first.number + 1) % 10 }, commitment)).toBe(false);
   });
 });
