@@ -18,8 +18,62 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with several statements (migrations, test clean-up). */
   exec(sql: string): Promise<void>;
+  /** One job that a single server at a time may run (the colour engine), elected by the database. */
+  leadership(job: string): Leadership;
   close(): Promise<void>;
 }
+
+export interface Leadership {
+  /** Answers whether this process holds the job now, trying to take it when it does not. */
+  tryLead(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL session-level advisory lock on a connection of its own: the holder keeps the job
+ * for as long as its connection lives, so a server that dies (or loses the database) frees it at
+ * once for another to take.
+ */
+function advisoryLeadership(url: string, job: string): Leadership {
+  let client: pg.Client | null = null;
+  let leading = false;
+  const drop = () => {
+    leading = false;
+    const old = client;
+    client = null;
+    old?.end().catch(() => undefined);
+  };
+  return {
+    async tryLead() {
+      if (leading && client) return true;
+      try {
+        if (!client) {
+          const c = new pg.Client({ connectionString: url });
+          c.on('error', drop);
+          c.on('end', () => {
+            if (client === c) drop();
+          });
+          client = c;
+          await c.connect();
+        }
+        const res = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [job]);
+        leading = res.rows[0]?.ok === true;
+      } catch {
+        drop();
+      }
+      return leading;
+    },
+    async release() {
+      const c = client;
+      client = null;
+      leading = false;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** The embedded database has one process: it always leads. */
+const soleLeadership: Leadership = { tryLead: async () => true, release: async () => undefined };
 
 /** PostgreSQL when a URL is given; otherwise PGlite in `dir` (or in memory when dir is null). */
 export async function openDatabase(opts: { url?: string; dir?: string | null; poolSize?: number }): Promise<Database> {
@@ -55,6 +109,7 @@ function openPostgres(url: string, poolSize = 20): Database {
     exec: async (sql) => {
       await pool.query(sql);
     },
+    leadership: (job) => advisoryLeadership(url, job),
     close: () => pool.end(),
   };
 }
@@ -91,6 +146,7 @@ async function openPglite(dir: string | null): Promise<Database> {
     exec: async (sql) => {
       await client.exec(sql);
     },
+    leadership: () => soleLeadership,
     close: async () => {
       try {
         await client.close();

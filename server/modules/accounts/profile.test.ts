@@ -50,11 +50,11 @@ describe('balance, referral link and public site data', () => {
 
   it('lists visible games (visible unless switched off) and the notification', async () => {
     const games = () => app.inject({ url: '/api/v1/users/visible-games' }).then((r) => r.json());
-    expect(await games()).toEqual({ success: true, message: 'Visible games', data: ['chicken'] });
-    await app.db.execute(sql`INSERT INTO game_visibility (game_type, is_visible) VALUES ('chicken', false)`);
+    expect(await games()).toEqual({ success: true, message: 'Visible games', data: ['chicken', 'color'] });
+    await app.db.execute(sql`INSERT INTO game_visibility (game_type, is_visible) VALUES ('chicken', false), ('color', false)`);
     expect(await games()).toEqual({ success: true, message: 'Visible games', data: [] });
-    await app.db.execute(sql`UPDATE game_visibility SET is_visible = true`);
-    expect((await games()).data).toEqual(['chicken']);
+    await app.db.execute(sql`UPDATE game_visibility SET is_visible = true WHERE game_type = 'color'`);
+    expect((await games()).data).toEqual(['color']);
 
     const note = () => app.inject({ url: '/api/v1/notification/get' }).then((r) => r.json());
     expect(await note()).toEqual({ success: true, message: null });

@@ -1,6 +1,6 @@
 import type { CountdownEvent, NewRoundEvent } from '../../../contracts/color.js';
 import type { App } from '../../types.js';
-import { currentPeriod, resultEvent, settleDue, type ColorGame } from './color.service.js';
+import { announcedSince, currentPeriod, resultEvent, settleDue, type ColorGame } from './color.service.js';
 
 const newRound = (game: ColorGame, now: Date): NewRoundEvent => {
   const p = currentPeriod(game, now);
@@ -8,14 +8,19 @@ const newRound = (game: ColorGame, now: Date): NewRoundEvent => {
 };
 
 /**
- * The period engine: at each period's end it settles what is due and announces the result and
- * the next round; every second it sends the countdown. A client that connects mid-period gets
- * the current round at once.
+ * The period engine. Every server sends its own clients the countdown each second and the new
+ * round when a period starts (both follow from the clock). One server at a time – the holder of
+ * the `color-engine` lock – settles ended periods; every server announces each result to its
+ * clients once it finds it recorded. When the holder dies its lock goes with its connection and
+ * another server takes over at its next tick, settling whatever ended meanwhile, so no period is
+ * skipped, and settling twice changes nothing.
  */
 export function startEngine(app: App, game: ColorGame): () => void {
+  const leadership = app.database.leadership('color-engine');
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let lastSeq = 0;
+  let roundSeq = 0;
+  let announced = -1;
 
   app.io.on('connection', (socket) => socket.emit('newRound', newRound(game, app.clock.now())));
 
@@ -24,13 +29,18 @@ export function startEngine(app: App, game: ColorGame): () => void {
     const now = app.clock.now();
     const current = currentPeriod(game, now);
     try {
-      if (current.seq !== lastSeq) {
-        for (const result of await settleDue(app.db, game, now)) app.io.emit('roundResult', resultEvent(result));
-        app.io.emit('newRound', newRound(game, now));
-        lastSeq = current.seq;
+      if (await leadership.tryLead()) await settleDue(app.db, game, now);
+      if (current.seq !== roundSeq) {
+        app.io.local.emit('newRound', newRound(game, now));
+        roundSeq = current.seq;
       }
+      // Results recorded since the last announced one (on start, only the latest).
+      const results = await announcedSince(app.db, announced, current.seq);
+      for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
+      if (results.length) announced = results.at(-1)!.seq;
+      else if (announced < 0) announced = current.seq - 1;
       const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
-      app.io.emit('countdown', countdown);
+      app.io.local.emit('countdown', countdown);
     } catch (err) {
       app.log.error({ err }, 'colour period engine');
     }
@@ -41,5 +51,6 @@ export function startEngine(app: App, game: ColorGame): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    void leadership.release();
   };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { colorBets, colorChain, colorPeriods } from '../../db/schema/index.js';
 
@@ -31,6 +31,15 @@ export async function lastSettledSeq(db: DbOrTx): Promise<number> {
 export async function findPeriod(db: DbOrTx, seq: number): Promise<PeriodRow | undefined> {
   const [row] = await db.select().from(colorPeriods).where(eq(colorPeriods.seq, seq));
   return row;
+}
+
+/** Periods `from` … `to`, oldest first. */
+export async function periodsBetween(db: DbOrTx, from: number, to: number): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(colorPeriods)
+    .where(and(gte(colorPeriods.seq, from), lte(colorPeriods.seq, to)))
+    .orderBy(colorPeriods.seq);
 }
 
 export async function listPeriods(db: DbOrTx, limit: number, offset: number): Promise<{ rows: PeriodRow[]; total: number }> {

@@ -211,6 +211,17 @@ export async function settleDue(db: Db, game: ColorGame, now: Date): Promise<Per
   return results;
 }
 
+/**
+ * Results recorded after period `after` and before the running one, oldest first, for the engine
+ * to announce. With `after` below zero (a server just started) only the latest.
+ */
+export async function announcedSince(db: DbOrTx, after: number, running: number): Promise<PeriodResult[]> {
+  const last = await repo.lastSettledSeq(db);
+  if (last === 0 || last <= after || last >= running) return [];
+  if (after < 0) return [resultOf((await repo.findPeriod(db, last))!)];
+  return (await repo.periodsBetween(db, after + 1, last)).map(resultOf);
+}
+
 export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promise<ColorState> {
   const current = currentPeriod(game, now);
   const [last] = (await repo.listPeriods(db, 1, 0)).rows;

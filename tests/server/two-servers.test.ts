@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
+
+// Two server processes on one PostgreSQL database and one Redis, as docs/operations.md sets them
+// up. Runs where both are at hand (CI's PostgreSQL run); skipped elsewhere.
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL || 'postgres://postgres@localhost:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function reachable(): Promise<boolean> {
+  if (!process.env.TEST_DATABASE_URL) return false;
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  try {
+    await client.connect();
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+    redis.disconnect();
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Node {
+  port: number;
+  proc: ChildProcess;
+  socket?: Socket;
+  rounds: NewRoundEvent[];
+  results: RoundResultEvent[];
+}
+
+const ok = await reachable();
+
+describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
+  const name = `rupee_cluster_${Date.now()}_${process.pid}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const work = mkdtempSync(join(tmpdir(), 'cluster-'));
+  const nodes: Node[] = [];
+
+  async function start(tag: string): Promise<Node> {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(work, tag),
+        DATABASE_URL: url.toString(),
+        REDIS_URL,
+        APP_SECRET: 'cluster-test-secret-that-is-long-enough-1234',
+        ADMIN_PASSWORD: 'Cluster#Admin123',
+        LOG_LEVEL: 'warn',
+        ROUND_SECONDS: '10',
+        COLOR_CHAIN_LENGTH: '5000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server ${tag} exited with ${proc.exitCode}`);
+      const up = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`server ${tag} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const node: Node = { port, proc, rounds: [], results: [] };
+    node.socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
+    node.socket.on('newRound', (e: NewRoundEvent) => node.rounds.push(e));
+    node.socket.on('roundResult', (e: RoundResultEvent) => node.results.push(e));
+    nodes.push(node);
+    return node;
+  }
+
+  const waitFor = async (what: string, test: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!test()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const n of nodes) {
+      n.socket?.disconnect();
+      if (n.proc.exitCode === null) n.proc.kill('SIGKILL');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    rmSync(work, { recursive: true, force: true });
+  }, 30_000);
+
+  it('sends both servers’ clients the same rounds and results, and a survivor takes over the engine without skipping or repeating a period', async () => {
+    const a = await start('a');
+    // A holds the engine before B starts.
+    await new Promise((r) => setTimeout(r, 1500));
+    const b = await start('b');
+
+    // The same results reach the clients of both servers.
+    await waitFor('a result on both servers', () => a.results.length > 0 && b.results.some((r) => r.period === a.results.at(-1)!.period), 40_000);
+    const shared = a.results.at(-1)!;
+    expect(b.results.find((r) => r.period === shared.period)).toEqual(shared);
+    await waitFor('a new round on both', () => a.rounds.length > 1 && b.rounds.some((r) => r.period === a.rounds.at(-1)!.period), 15_000);
+    expect(b.rounds.find((r) => r.period === a.rounds.at(-1)!.period)).toEqual(a.rounds.at(-1));
+
+    // One engine at a time: one advisory lock is held in this database, by one of the two.
+    const probe = new pg.Client({ connectionString: url.toString() });
+    await probe.connect();
+    const locks = await probe.query<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+    );
+    await probe.end();
+    expect(Number(locks.rows[0].n)).toBe(1);
+
+    // The engine's holder dies; B must go on settling within 10 seconds of the next period end.
+    const before = b.results.length;
+    const roundAtKill = b.rounds.at(-1)!;
+    const killedAt = Date.now();
+    a.proc.kill('SIGKILL');
+    await waitFor('a result after the kill', () => b.results.some((r) => r.period === roundAtKill.period), 25_000);
+    // The period running at the kill is settled by B within 10 s of the kill (or 2 s after its end, if later).
+    expect(Date.now()).toBeLessThanOrEqual(Math.max(killedAt + 10_000, Date.parse(roundAtKill.endTime) + 2_000));
+    await waitFor('another period on B alone', () => b.results.length > before + 1, 15_000);
+
+    // Every period from the first result to the last is recorded exactly once, with no gap.
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { rows } = await db.query<{ seq: number }>('SELECT seq FROM color_periods ORDER BY seq');
+    await db.end();
+    const seqs = rows.map((r) => r.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0] + i));
+    const periods = b.results.map((r) => r.period);
+    expect(new Set(periods).size).toBe(periods.length);
+  }, 120_000);
+});
