@@ -9,6 +9,7 @@ import * as reports from './reports/index.js';
 import * as responsible from './responsible/index.js';
 import * as site from './site/index.js';
 import * as spinner from './spinner/index.js';
+import * as telegram from './telegram/index.js';
 import * as wallet from './wallet/index.js';
 
 export interface AppModule {
@@ -30,5 +31,7 @@ export const modules: AppModule[] = [
   { routes: audit.routes },
   { routes: reports.routes },
   { routes: responsible.routes },
+  { routes: telegram.routes },
   { routes: wallet.uploadsRoutes, prefix: '' },
+  { routes: telegram.channelRoutes, prefix: '' },
 ];

@@ -11,6 +11,7 @@ import * as responsible from '../../contracts/responsible.js';
 import * as site from '../../contracts/site.js';
 import { siteSettingsAnswerSchema } from '../../contracts/site.js';
 import * as spinner from '../../contracts/spinner.js';
+import * as telegram from '../../contracts/telegram.js';
 import * as wallet from '../../contracts/wallet.answers.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
@@ -322,6 +323,40 @@ describe('every call answers as its contract says', () => {
       ok(responsible.exclusionViewSchema),
     );
     await fails({ method: 'POST', url: '/api/v1/chicken-road/start', who: p, payload: { betAmount: 10, difficulty: 'Easy' } }, 403);
+  });
+
+  it('Telegram, without a bot token', async () => {
+    const p = await createPlayer(app);
+    await check({ method: 'GET', url: '/my-channels', who: admin }, 200, telegram.channelsAnswerSchema);
+    await fails({ method: 'GET', url: '/my-channels', who: p }, 403);
+    await fails({ method: 'POST', url: '/my-channels', who: admin, payload: { username: '!' } }, 400);
+    await check({ method: 'GET', url: '/api/v1/wallet/telegram/subscriptions', who: p }, 200, telegram.subscriptionsAnswerSchema);
+    const round = await check(
+      {
+        method: 'POST',
+        url: '/api/v1/telegram/round',
+        who: admin,
+        payload: { multipliers: '2,3', startTime: '2026-12-01T10:00', endTime: '2026-12-01T11:00', channelId: 5 },
+      },
+      201,
+      telegram.roundAnswerSchema,
+    );
+    await check({ method: 'GET', url: '/api/v1/telegram/game-rounds', who: admin }, 200, telegram.roundsAnswerSchema);
+    await check(
+      { method: 'PUT', url: `/api/v1/telegram/update-round/${round.data._id}`, who: admin, payload: { ...round.data, multipliers: [4] } },
+      200,
+      telegram.roundAnswerSchema,
+    );
+    await fails({ method: 'PUT', url: '/api/v1/telegram/update-round/nope', who: admin, payload: { ...round.data } }, 404);
+    await check({ method: 'DELETE', url: `/api/v1/telegram/delete-round/${round.data._id}`, who: admin }, 200, telegram.roundAnswerSchema);
+    await fails(
+      { method: 'PUT', url: '/api/v1/wallet/telegram/update-deposite-transaction-status', who: admin, payload: { id: 'x', status: 'approved' } },
+      400,
+    );
+    await fails(
+      { method: 'PUT', url: '/api/v1/wallet/telegram/update-deposite-transaction-status', who: admin, payload: { id: 'x', status: 'rejected' } },
+      404,
+    );
   });
 
   it('the colour game', async () => {

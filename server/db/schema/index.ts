@@ -6,3 +6,4 @@ export * from './chicken.js';
 export * from './spinner.js';
 export * from './responsible.js';
 export * from './color.js';
+export * from './telegram.js';

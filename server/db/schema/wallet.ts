@@ -17,6 +17,9 @@ export const walletDeposits = pgTable('wallet_deposits', {
     .default('pending'),
   decidedBy: uuid('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  /** A Telegram subscription: the channel it was approved for and the single-use invite link made for it. */
+  channelId: bigint('channel_id', { mode: 'number' }),
+  inviteLink: text('invite_link'),
   createdAt: createdAt(),
 });
 

@@ -87,3 +87,27 @@ export async function listDeposits(db: DbOrTx, f: RequestListFilter<DepositMetho
     total: Number(total?.n ?? 0),
   };
 }
+
+/** Decides a pending Telegram subscription, with its channel and invite link on approval. */
+export async function decidePendingSubscription(
+  db: DbOrTx,
+  id: string,
+  v: { status: 'approved' | 'rejected'; decidedBy: string; channelId: number | null; inviteLink: string | null },
+): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .update(walletDeposits)
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date(), channelId: v.channelId, inviteLink: v.inviteLink })
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), eq(walletDeposits.method, 'Telegram')))
+    .returning();
+  return row;
+}
+
+/** A player's Telegram subscriptions, newest first. */
+export async function listSubscriptions(db: DbOrTx, userId: string): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(walletDeposits)
+    .where(and(eq(walletDeposits.userId, userId), eq(walletDeposits.method, 'Telegram')))
+    .orderBy(desc(walletDeposits.createdAt))
+    .limit(50);
+}
