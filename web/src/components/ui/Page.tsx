@@ -14,12 +14,3 @@ export function Page({ title, children, actions, narrow }: { title?: ReactNode; 
     </section>
   );
 }
-
-/** Said by a screen that a later release fills in. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <Page title={title} narrow>
-      <p className="state state--empty">{title} is coming soon.</p>
-    </Page>
-  );
-}

@@ -42,7 +42,7 @@ interface RequestsPage {
 }
 
 /** Deposits or withdrawals, newest first, a page at a time; `method` is the server's filter (upi or crypto). */
-export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' | 'crypto' | null) {
+export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' | 'crypto' | 'telegram' | null) {
   return useQuery({
     queryKey: [...requestsKey(kind), { page, method }],
     queryFn: async ({ signal }): Promise<RequestsPage> => {

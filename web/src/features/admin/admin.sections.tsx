@@ -1,6 +1,6 @@
+import { TelegramSection } from './sections/TelegramSection';
 import type { ComponentType } from 'react';
 import type { AccessPage } from '../../../../contracts/roles';
-import { ComingSoon } from '../../components/ui/Page';
 import { AdminsSection } from './sections/AdminsSection';
 import { AmountSection } from './sections/AmountSection';
 import { AuditSection } from './sections/AuditSection';
@@ -21,12 +21,6 @@ export interface AdminSection {
   component: ComponentType;
 }
 
-const comingSoon = (title: string): ComponentType => {
-  const Section = () => <ComingSoon title={title} />;
-  Section.displayName = `ComingSoon(${title})`;
-  return Section;
-};
-
 /** Every section in the spec's tab order; a new section is one more entry here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'overview', label: 'Overview', page: 'transaction', component: OverviewSection },
@@ -42,7 +36,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: AdminsSection },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
   { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: () => <AmountSection setting="telegram" title="Telegram Amount" /> },
-  { id: 'telegram', label: 'Telegram', page: 'telegram', component: comingSoon('Telegram') },
+  { id: 'telegram', label: 'Telegram', page: 'telegram', component: TelegramSection },
   { id: 'qrcode', label: 'QRCode', page: 'qr-code', component: () => <QrCodeSection kind="fiat" title="QRCode" /> },
   { id: 'qrcode-crypto', label: 'QRCode Crypto', page: 'qr-code', component: () => <QrCodeSection kind="crypto" title="QRCode Crypto" /> },
   { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },

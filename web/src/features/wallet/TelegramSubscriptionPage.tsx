@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { formatRupees, useSession } from '../../lib/useSession';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
+import { MySubscriptions, subscriptionsKey } from './MySubscriptions';
 import { QrDisplay } from './QrDisplay';
 import { checkPayNumber, useSubmitDeposit, useTelegramAmount } from './wallet.api';
 import './wallet.css';
@@ -21,6 +23,7 @@ export default function TelegramSubscriptionPage() {
   const { user } = useSession();
   const amount = useTelegramAmount();
   const deposit = useSubmitDeposit();
+  const queryClient = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
   const [payError, setPayError] = useState<string>();
@@ -45,6 +48,7 @@ export default function TelegramSubscriptionPage() {
         onSuccess: () => {
           setForm(EMPTY);
           setSubmitted(true);
+          void queryClient.invalidateQueries({ queryKey: subscriptionsKey });
         },
         onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
       },
@@ -109,6 +113,8 @@ export default function TelegramSubscriptionPage() {
             </Button>
           )}
         </section>
+
+        <MySubscriptions />
 
         <DepositSubmittedModal
           open={submitted}
