@@ -4,12 +4,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeBotApi } from '../fakes/telegram';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', phone: '+919000000001', password: 'Admin#12345678' };
+/** The channel the fake bot administers from the start. */
+export const E2E_CHANNEL = { id: -1007770001, title: 'Rupee Tips', username: 'rupee_tips' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The fake Telegram Bot API the server talks to; GET <botURL>/__calls lists what it was asked. */
+    botURL: string;
   }
 }
 
@@ -31,6 +36,8 @@ export default async function setup(project: TestProject) {
     stdio: 'inherit',
   });
   if (build.status !== 0) throw new Error('vite build failed');
+  const bot = await startFakeBotApi();
+  bot.addToChannel(E2E_CHANNEL);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -52,6 +59,8 @@ export default async function setup(project: TestProject) {
       SUPPORT_WHATSAPP: '+919000000099',
       SUPPORT_TELEGRAM: 'rupeearcade_help',
       // Colour periods short enough for a test to see one end.
+      TELEGRAM_BOT_TOKEN: bot.token,
+      TELEGRAM_API_URL: bot.url,
       ROUND_SECONDS: '10',
       COLOR_CHAIN_LENGTH: '50000',
     },
@@ -68,9 +77,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide('baseURL', baseURL);
+  project.provide('botURL', bot.url);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await bot.close();
     rmSync(work, { recursive: true, force: true });
   };
 }

@@ -43,6 +43,8 @@ export async function startFakeBotApi(token = '123456:TEST-token'): Promise<Fake
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    // For tests in another process: what the bot was asked so far.
+    if (req.url === '/__calls') return reply(200, calls);
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (!match) return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
     if (match[1] !== token) return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
