@@ -28,19 +28,20 @@ export function startEngine(app: App, game: ColorGame): () => void {
     if (stopped) return;
     const now = app.clock.now();
     const current = currentPeriod(game, now);
+    // The clock's news first, before any database work can delay it.
+    const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
+    app.io.local.emit('countdown', countdown);
+    if (current.seq !== roundSeq) {
+      app.io.local.emit('newRound', newRound(game, now));
+      roundSeq = current.seq;
+    }
     try {
       if (await leadership.tryLead()) await settleDue(app.db, game, now);
-      if (current.seq !== roundSeq) {
-        app.io.local.emit('newRound', newRound(game, now));
-        roundSeq = current.seq;
-      }
       // Results recorded since the last announced one (on start, only the latest).
       const results = await announcedSince(app.db, announced, current.seq);
       for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
       if (results.length) announced = results.at(-1)!.seq;
       else if (announced < 0) announced = current.seq - 1;
-      const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
-      app.io.local.emit('countdown', countdown);
     } catch (err) {
       app.log.error({ err }, 'colour period engine');
     }
