@@ -1,7 +1,7 @@
 import type { LimitPeriod } from '../../contracts/responsible.js';
 
 /** India Standard Time: UTC+05:30 all year, so periods start at midnight in India. */
-const IST_OFFSET_MS = 330 * 60_000;
+export const IST_OFFSET_MS = 330 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** The day, week (from Monday) or month that holds `now`, in India time. */

@@ -16,6 +16,7 @@ import { toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, forbidden } from '../../lib/errors.js';
+import { IST_OFFSET_MS } from '../../lib/india-time.js';
 import { totalPages } from '../../lib/paging.js';
 import { assertBetInRange, drawFloat } from '../chicken/index.js';
 import { balanceOf, transferOnce } from '../ledger/index.js';
@@ -23,8 +24,6 @@ import { assertMayStake } from '../responsible/index.js';
 import { isGameVisible } from '../site/index.js';
 import { HashChain } from './color.chain.js';
 import * as repo from './color.repo.js';
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** The committed chain with its hashes at hand; made once per process. */
 export interface ColorGame {
