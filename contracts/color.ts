@@ -54,7 +54,11 @@ export function returnToPlayer(selection: Selection): number {
 
 /** A payout in paise: stake less the 2% fee, times the multiplier, rounded down to the paisa (integer arithmetic). */
 export const payoutOf = (stakePaise: number, selection: Selection, n: number): number =>
-  Math.floor((stakePaise * 98 * Math.round(payoutMultiplier(selection, n) * 10)) / 1000);
+  Math.floor((stakePaise * Math.round((1 - COLOR_FEE) * 100) * Math.round(payoutMultiplier(selection, n) * 10)) / 1000);
+
+/** The most a bet can pay, in paise, over the ten numbers. */
+export const bestPayoutOf = (stakePaise: number, selection: Selection): number =>
+  Math.max(...Array.from({ length: 10 }, (_, n) => payoutOf(stakePaise, selection, n)));
 
 /**
  * The number of period `seq` (docs/fairness.md): the first float of HMAC-SHA256(key = the period's

@@ -53,7 +53,7 @@ export const limitViewSchema = z.object({
   period: z.enum(LIMIT_PERIODS),
   /** Rupees in force now; null: no limit. */
   amount: z.number().nullable(),
-  /** Rupees used in the current period. */
+  /** Rupees used in the current period (0 in a period with no limit set or waiting). */
   used: z.number(),
   /** When the current period ends (India time). */
   resetsAt: z.string(),

@@ -18,12 +18,10 @@ export class HashChain {
   ) {
     // kept[k] = hash(k × STRIDE), walking down from the seed.
     let h = seed;
-    const marks = new Map<number, string>();
     for (let n = length; n >= 0; n--) {
-      if (n % STRIDE === 0) marks.set(n / STRIDE, h);
+      if (n % STRIDE === 0) this.kept[n / STRIDE] = h;
       if (n > 0) h = sha256Hex(h);
     }
-    for (let k = 0; k <= Math.floor(length / STRIDE); k++) this.kept.push(marks.get(k)!);
   }
 
   get terminalHash(): string {

@@ -21,6 +21,8 @@ export function startEngine(app: App, game: ColorGame): () => void {
   let timer: NodeJS.Timeout | undefined;
   let roundSeq = 0;
   let announced = -1;
+  /** The period during which this server last settled as the holder; 0: not holding. */
+  let settledIn = 0;
 
   app.io.on('connection', (socket) => socket.emit('newRound', newRound(game, app.clock.now())));
 
@@ -36,12 +38,19 @@ export function startEngine(app: App, game: ColorGame): () => void {
       roundSeq = current.seq;
     }
     try {
-      if (await leadership.tryLead()) await settleDue(app.db, game, now);
-      // Results recorded since the last announced one (on start, only the latest).
-      const results = await announcedSince(app.db, announced, current.seq);
-      for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
-      if (results.length) announced = results.at(-1)!.seq;
-      else if (announced < 0) announced = current.seq - 1;
+      // The holder settles once a period, and at once when it has just taken over.
+      if (!(await leadership.tryLead())) settledIn = 0;
+      else if (settledIn !== current.seq) {
+        await settleDue(app.db, game, now);
+        settledIn = current.seq;
+      }
+      // Until the previous period's result is announced: results recorded since the last one (on start, only the latest).
+      if (announced < current.seq - 1) {
+        const results = await announcedSince(app.db, announced, current.seq);
+        for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
+        if (results.length) announced = results.at(-1)!.seq;
+        else if (announced < 0) announced = current.seq - 1;
+      }
     } catch (err) {
       app.log.error({ err }, 'colour period engine');
     }

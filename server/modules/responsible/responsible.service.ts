@@ -38,15 +38,20 @@ function limitView(kind: LimitKind, period: LimitPeriod, row: repo.LimitRow | un
   };
 }
 
-/** Every kind × period, set or not, with what has been used of it in the current period. */
+/**
+ * Every kind × period, set or not, with what has been used of it in the current period. Use is
+ * summed only for periods that hold a limit (in force or waiting); others answer 0 without a query.
+ */
 export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<LimitView[]> {
   const rows = await repo.listLimits(db, userId);
   const views: LimitView[] = [];
   for (const period of LIMIT_PERIODS) {
-    const { start } = periodBounds(period, now);
-    const play = await playSince(db, userId, start);
-    const deposited = await repo.depositedSince(db, userId, start);
-    const used: Record<LimitKind, number> = { deposit: deposited, bet: play.staked, loss: Math.max(0, play.staked - play.returned) };
+    const used: Record<LimitKind, number> = { deposit: 0, bet: 0, loss: 0 };
+    if (rows.some((r) => r.period === period)) {
+      const { start } = periodBounds(period, now);
+      const play = await playSince(db, userId, start);
+      Object.assign(used, { deposit: await repo.depositedSince(db, userId, start), bet: play.staked, loss: Math.max(0, play.staked - play.returned) });
+    }
     for (const kind of LIMIT_KINDS)
       views.push(
         limitView(
@@ -87,23 +92,21 @@ function exclusionView(row: repo.ExclusionRow): ExclusionView {
   return { kind: row.kind, startedAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() };
 }
 
+/** "You are taking a time-out until 2026-11-25 07:00 PM (India time)" */
+const breakText = (row: repo.ExclusionRow): string =>
+  `${row.kind === 'timeout' ? 'You are taking a time-out' : 'You have excluded yourself'} until ${formatIst(row.endsAt)} (India time)`;
+
 function excludedError(row: repo.ExclusionRow): AppError {
-  const until = `${formatIst(row.endsAt)} (India time)`;
-  const message =
-    row.kind === 'timeout'
-      ? `You are taking a time-out until ${until}. You can still withdraw your balance and see your history.`
-      : `You have excluded yourself until ${until}. You can still withdraw your balance and see your history.`;
-  return new AppError('SELF_EXCLUDED', 403, message, { data: exclusionView(row) });
+  return new AppError('SELF_EXCLUDED', 403, `${breakText(row)}. You can still withdraw your balance and see your history.`, { data: exclusionView(row) });
 }
 
 /** A time-out or self-exclusion: effective at once; one in force can be made longer, never shorter. */
 export async function exclude(db: Db, userId: string, now: Date, kind: ExclusionKind, days: number): Promise<ExclusionView> {
   return db.transaction(async (tx) => {
-    await repo.lockLimits(tx, userId);
     const endsAt = new Date(now.getTime() + days * DAY_MS);
     const active = await repo.activeExclusion(tx, userId, now);
     if (active && active.endsAt >= endsAt) {
-      throw conflict(`${excludedError(active).message.split('.')[0]}. A new break must end later than that.`, 'ALREADY_EXCLUDED');
+      throw conflict(`${breakText(active)}. A new break must end later than that.`, 'ALREADY_EXCLUDED');
     }
     return exclusionView(await repo.insertExclusion(tx, { userId, kind, startsAt: now, endsAt }));
   });
@@ -143,10 +146,13 @@ function overLimit(kind: LimitKind, period: LimitPeriod, limit: number, used: nu
 export async function assertMayStake(tx: Tx, userId: string, now: Date, stake: number): Promise<void> {
   await assertNotExcluded(tx, userId, now);
   const rows = await repo.lockLimits(tx, userId);
+  // A bet and a loss limit of the same period read the same play once.
+  const plays = new Map<LimitPeriod, Promise<{ staked: number; returned: number }>>();
   for (const row of rows) {
     const limit = inForce(row, now);
     if (limit === null || row.kind === 'deposit') continue;
-    const play = await playSince(tx, userId, periodBounds(row.period, now).start);
+    if (!plays.has(row.period)) plays.set(row.period, playSince(tx, userId, periodBounds(row.period, now).start));
+    const play = await plays.get(row.period)!;
     const used = row.kind === 'bet' ? play.staked : Math.max(0, play.staked - play.returned);
     if (used + stake > limit) throw overLimit(row.kind, row.period, limit, used, now);
   }

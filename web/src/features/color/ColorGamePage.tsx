@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BETS_CLOSE_SECONDS,
+  bestPayoutOf,
   chainReaches,
   drawColorNumber,
   NUMBERS,
@@ -162,6 +163,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
     },
   });
   const best = Math.max(...Array.from({ length: 10 }, (_, n) => payoutMultiplier(selection, n)));
+  const bestPayout = Number.isFinite(value) && value > 0 ? bestPayoutOf(Math.round(value * 100), selection) / 100 : 0;
   return (
     <Modal
       open
@@ -195,7 +197,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           />
         </div>
         <p id="color-amount-note" className={invalid ? 'field__error' : 'field__hint'}>
-          {invalid || `Pays up to ${best}× after the 2% fee: ${formatRupees(Math.floor(value * 98 * best) / 100)}.`}
+          {invalid || `Pays up to ${best}× after the 2% fee: ${formatRupees(bestPayout)}.`}
         </p>
       </div>
       <div className="color-chips" role="group" aria-label="Quick amounts">
