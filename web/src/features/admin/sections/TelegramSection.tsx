@@ -162,64 +162,66 @@ function GameRounds() {
       ) : !rounds.data.length ? (
         <Empty>No game rounds found</Empty>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Prediction</th>
-              <th scope="col">Start Time</th>
-              <th scope="col">End Time</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.data.map((r) =>
-              editing?.id === r._id ? (
-                <tr key={r._id}>
-                  <td colSpan={5}>
-                    <div className="admin-telegram__edit">
-                      <RoundFields idBase={`edit-${r._id}`} draft={editing.draft} set={(draft) => setEditing({ id: r._id, draft })} />
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--stack">
+            <thead>
+              <tr>
+                <th scope="col">Prediction</th>
+                <th scope="col">Start Time</th>
+                <th scope="col">End Time</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.data.map((r) =>
+                editing?.id === r._id ? (
+                  <tr key={r._id}>
+                    <td colSpan={5}>
+                      <div className="admin-telegram__edit">
+                        <RoundFields idBase={`edit-${r._id}`} draft={editing.draft} set={(draft) => setEditing({ id: r._id, draft })} />
+                        <div className="admin-telegram__actions">
+                          <Button busy={save.isPending} onClick={() => submit(editing.draft, r._id, () => setEditing(null))}>
+                            Save
+                          </Button>
+                          <Button variant="ghost" onClick={() => setEditing(null)}>
+                            Cancel
+                          </Button>
+                        </div>
+                      </div>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={r._id}>
+                    <td data-label="Prediction">
+                      {r.multipliers.map((m) => `${m}x`).join(', ')}
+                      <span className="admin-card__note"> {r.gameType === 'color' ? `Colour${r.period ? ` · ${r.period}` : ''}` : 'Chicken'}</span>
+                    </td>
+                    <td data-label="Start Time">{formatDateTime(r.startTime)}</td>
+                    <td data-label="End Time">{formatDateTime(r.endTime)}</td>
+                    <td data-label="Status">
+                      <span className={`badge badge--${r.status === 'completed' ? 'approved' : 'pending'}`}>{r.status}</span>
+                    </td>
+                    <td data-label="Actions">
                       <div className="admin-telegram__actions">
-                        <Button busy={save.isPending} onClick={() => submit(editing.draft, r._id, () => setEditing(null))}>
-                          Save
+                        <Button
+                          variant="secondary"
+                          onClick={() => setEditing({ id: r._id, draft: draftOf(r) })}
+                          aria-label={`Edit round starting ${formatDateTime(r.startTime)}`}
+                        >
+                          Edit
                         </Button>
-                        <Button variant="ghost" onClick={() => setEditing(null)}>
-                          Cancel
+                        <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete round starting ${formatDateTime(r.startTime)}`}>
+                          Delete
                         </Button>
                       </div>
-                    </div>
-                  </td>
-                </tr>
-              ) : (
-                <tr key={r._id}>
-                  <td data-label="Prediction">
-                    {r.multipliers.map((m) => `${m}x`).join(', ')}
-                    <span className="admin-card__note"> {r.gameType === 'color' ? `Colour${r.period ? ` · ${r.period}` : ''}` : 'Chicken'}</span>
-                  </td>
-                  <td data-label="Start Time">{formatDateTime(r.startTime)}</td>
-                  <td data-label="End Time">{formatDateTime(r.endTime)}</td>
-                  <td data-label="Status">
-                    <span className={`badge badge--${r.status === 'completed' ? 'approved' : 'pending'}`}>{r.status}</span>
-                  </td>
-                  <td data-label="Actions">
-                    <div className="admin-telegram__actions">
-                      <Button
-                        variant="secondary"
-                        onClick={() => setEditing({ id: r._id, draft: draftOf(r) })}
-                        aria-label={`Edit round starting ${formatDateTime(r.startTime)}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button variant="danger" onClick={() => setDeleting(r)} aria-label={`Delete round starting ${formatDateTime(r.startTime)}`}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
       <Modal
         open={adding !== null}
