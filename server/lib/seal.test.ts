@@ -11,7 +11,8 @@ describe('seal', () => {
     expect(seal(key, 'same')).not.toBe(seal(key, 'same'));
     expect(unseal(randomBytes(32).toString('base64url'), sealed)).toBeNull();
     const [v, iv, tag, body] = sealed.split('.');
-    expect(unseal(key, [v, iv, tag, `A${body.slice(1)}`].join('.'))).toBeNull();
+    // One character of the body changed (to another character: the first may already be an A).
+    expect(unseal(key, [v, iv, tag, `${body[0] === 'A' ? 'B' : 'A'}${body.slice(1)}`].join('.'))).toBeNull();
     expect(unseal(key, 'garbage')).toBeNull();
   });
 });
