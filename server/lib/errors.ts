@@ -24,6 +24,8 @@ export const PG = {
   foreignKeyViolation: '23503',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
+  /** Raised by the money functions (migration 0015) when a payment's idempotency key was used before. */
+  alreadyRecorded: 'RA409',
 } as const;
 
 /** The PostgreSQL error code and constraint of an error thrown by pg, PGlite or Drizzle, if any. */

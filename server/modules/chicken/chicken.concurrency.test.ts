@@ -34,8 +34,13 @@ describe('chicken road under concurrent calls', () => {
     expect(wins.map((w) => w.kind).sort()).toEqual(['bet', 'win']);
   });
 
-  it('opens one round and debits one bet for 100 concurrent starts', async () => {
+  // A first round takes the full path (the pair is made then); later ones the one-statement path.
+  it.each([
+    ['a first round', false],
+    ['a round on an existing seed pair', true],
+  ])('opens one round and debits one bet for 100 concurrent starts of %s', async (_what, pairExists) => {
     const p = await createPlayer(app, { balance: 1000 });
+    if (pairExists) await call(app, p, 'GET', '/fairness');
     const answers = await Promise.all(Array.from({ length: 100 }, () => start(app, p, { betAmount: 10, difficulty: 'Medium' })));
     const opened = answers.filter((a) => a.status === 200);
     expect(opened).toHaveLength(1);

@@ -3,13 +3,13 @@ import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
-import { balanceOf, transferOnce } from '../ledger/index.js';
+import { balanceOf, ledgerRefusal, transferOnce } from '../ledger/index.js';
 import { assertMayStake, assertNotExcluded } from '../responsible/index.js';
 import { isGameVisible } from '../site/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
-import { revealedSeed } from './fairness.repo.js';
+import { findActivePair, revealedSeed } from './fairness.repo.js';
 import { takeNonce } from './fairness.service.js';
 
 export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
@@ -46,51 +46,87 @@ export function assertBetInRange(settings: GameSettings, bet: number): void {
   if (bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
 }
 
+/** How often a call re-reads and tries again at once when another request moved the same pair or round first. */
+const ATTEMPTS = 3;
+
 /**
- * Opens a round: takes the nonce, draws the traps, debits the bet – one transaction, so a round
- * never exists without its bet and a bet never without its round. The seed pair's row lock
- * queues a player's concurrent starts; the partial unique index is the last word on "one open round".
+ * Opens a round: takes the nonce, draws the traps, debits the bet, all or nothing. The common
+ * case is one statement (chicken_start_at_once); anything else (a hidden game, a limit or a
+ * break, an open round, too little money, a player's first round) takes the full path.
  */
 export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
   assertBetInRange(settings, input.bet);
-  // A hidden game takes no new rounds; a round already open can still be played to its end.
-  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
   try {
-    return await db.transaction(async (tx) => {
-      const pair = await takeNonce(tx, userId);
-      const open = await repo.findOpenRound(tx, userId);
-      if (open) throw roundOpen(roundView(open));
-      await assertMayStake(tx, userId, now, input.bet);
-      const round = await repo.insertRound(tx, {
-        userId,
-        seedPairId: pair.id,
-        serverSeedHash: pair.serverSeedHash,
-        clientSeed: pair.clientSeed,
-        nonce: pair.nonce,
-        difficulty: input.difficulty,
-        rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
-        bet: input.bet,
-        maxWin: toPaise(settings.GAME_MAX_WIN),
-        autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
-        traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
-      });
-      await transferOnce(tx, {
-        from: { user: userId },
-        to: { system: 'house' },
-        amount: input.bet,
-        kind: 'bet',
-        reference: `chicken:${round.id}`,
-        idempotencyKey: `bet:${round.id}`,
-        metadata: { game: 'chicken', difficulty: input.difficulty },
-      });
-      return withBalance(tx, userId, roundView(round));
-    });
+    return (await startAtOnce(db, settings, userId, input, now)) ?? (await startInFull(db, settings, userId, input, now));
   } catch (err) {
-    if (pgError(err).code !== PG.uniqueViolation) throw err;
+    if (pgError(err).code !== PG.uniqueViolation) throw ledgerRefusal(err) ?? err;
     const open = await repo.findOpenRound(db, userId);
     if (!open) throw err;
     throw roundOpen(roundView(open));
   }
+}
+
+const roundSettings = (settings: GameSettings, input: StartInput) => ({
+  difficulty: input.difficulty,
+  rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
+  bet: input.bet,
+  maxWin: toPaise(settings.GAME_MAX_WIN),
+  autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
+});
+
+/** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
+async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const pair = await findActivePair(db, userId);
+    if (!pair) return null;
+    const result = await repo.startAtOnce(db, {
+      userId,
+      seedPairId: pair.id,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+      ...roundSettings(settings, input),
+      traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+      now,
+      metadata: { game: 'chicken', difficulty: input.difficulty },
+    });
+    if (result.outcome === 'full') return null;
+    if (result.outcome === 'done') return { ...roundView(result.round), balance: toRupees(result.balance) };
+  }
+  return null;
+}
+
+/**
+ * The full path, one transaction: the seed pair's row lock queues a player's concurrent starts;
+ * the partial unique index is the last word on "one open round".
+ */
+async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+  // A hidden game takes no new rounds; a round already open can still be played to its end.
+  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
+  return db.transaction(async (tx) => {
+    const pair = await takeNonce(tx, userId);
+    const open = await repo.findOpenRound(tx, userId);
+    if (open) throw roundOpen(roundView(open));
+    await assertMayStake(tx, userId, now, input.bet);
+    const round = await repo.insertRound(tx, {
+      userId,
+      seedPairId: pair.id,
+      serverSeedHash: pair.serverSeedHash,
+      clientSeed: pair.clientSeed,
+      nonce: pair.nonce,
+      ...roundSettings(settings, input),
+      traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+    });
+    await transferOnce(tx, {
+      from: { user: userId },
+      to: { system: 'house' },
+      amount: input.bet,
+      kind: 'bet',
+      reference: `chicken:${round.id}`,
+      idempotencyKey: `bet:${round.id}`,
+      metadata: { game: 'chicken', difficulty: input.difficulty },
+    });
+    return withBalance(tx, userId, roundView(round));
+  });
 }
 
 async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined): Promise<repo.RoundRow> {
@@ -148,8 +184,49 @@ async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo
   return ended;
 }
 
-/** Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. */
+/**
+ * Moves the open round as `decide` says, in one statement (chicken_move_at_once) when nothing
+ * stands in the way; null sends the call to its full path, which locks the round and explains.
+ */
+async function moveAtOnce(
+  db: Db,
+  userId: string,
+  now: Date,
+  roundId: string | undefined,
+  refuseOnBreak: boolean,
+  decide: (round: repo.RoundRow) => { state: 'lost' | 'playing' | 'won'; lane: number },
+) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const round = await repo.readRound(db, userId, roundId);
+    if (!round || round.state !== 'playing') return null;
+    const next = decide(round);
+    const end = next.state === 'won' ? cashOutAt(round, next.lane) : next.state === 'lost' ? { multiplier: 0, payout: 0 } : null;
+    const result = await repo.moveAtOnce(db, {
+      userId,
+      roundId: round.id,
+      fromLane: round.lane,
+      state: next.state,
+      lane: next.lane,
+      multiplier: end?.multiplier ?? null,
+      payout: end?.payout ?? null,
+      refuseOnBreak,
+      now,
+      metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
+    });
+    if (result.outcome === 'full') return null;
+    if (result.outcome === 'done') return { ...roundView(result.round, result.serverSeed), balance: toRupees(result.balance) };
+  }
+  return null;
+}
+
+/** Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops the walk. */
 export async function stepRound(db: Db, userId: string, now: Date, roundId?: string) {
+  try {
+    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome);
+    if (moved) return { ...moved, safe: moved.state !== 'lost' };
+  } catch (err) {
+    throw ledgerRefusal(err) ?? err;
+  }
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     // A player who has just taken a break can still cash out the open round, but not walk on.
@@ -170,6 +247,12 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
  * open. Amounts in the request are never read.
  */
 export async function stopRound(db: Db, userId: string, roundId?: string) {
+  try {
+    const moved = await moveAtOnce(db, userId, new Date(), roundId, false, (round) => ({ state: 'won', lane: round.lane }));
+    if (moved) return moved;
+  } catch (err) {
+    throw ledgerRefusal(err) ?? err;
+  }
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     const won = await cashOut(tx, round, round.lane);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { ledgerAccounts, ledgerTransfers } from '../../db/schema/index.js';
+import { ledgerAccounts } from '../../db/schema/index.js';
 
 export type UserAccountKind = 'wallet' | 'withdrawal_hold';
 export type SystemAccountKind = 'house' | 'cash' | 'promotions';
@@ -27,8 +27,11 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKind, string> = {
   promotions: '00000000-0000-4000-8000-000000000003',
 };
 
-/** Inserts the transfer unless its idempotency key exists; answers the new id or null. */
-export async function insertTransfer(
+/**
+ * Records the transfer and moves both stored balances in one statement (ledger_move, migration
+ * 0015, which the money functions there call too); false, moving nothing, when the key was used.
+ */
+export async function move(
   db: DbOrTx,
   t: {
     debitAccountId: string;
@@ -39,21 +42,11 @@ export async function insertTransfer(
     idempotencyKey: string;
     metadata?: Record<string, unknown>;
   },
-): Promise<number | null> {
-  const rows = await db
-    .insert(ledgerTransfers)
-    .values({ ...t, metadata: t.metadata ?? {} })
-    .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-    .returning({ id: ledgerTransfers.id });
-  return rows[0]?.id ?? null;
-}
-
-/** Adds delta to a player account's stored balance; the database refuses a negative result. */
-export async function addToBalance(db: DbOrTx, accountId: string, delta: number): Promise<void> {
-  await db
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.userId} IS NOT NULL`));
+): Promise<boolean> {
+  const result = (await db.execute(
+    sql`SELECT ledger_move(${t.debitAccountId}::uuid, ${t.creditAccountId}::uuid, ${t.amount}::bigint, ${t.kind}, ${t.reference}, ${t.idempotencyKey}, ${JSON.stringify(t.metadata ?? {})}::jsonb) AS moved`,
+  )) as unknown as { rows: { moved: boolean }[] };
+  return result.rows[0]?.moved === true;
 }
 
 export async function userBalance(db: DbOrTx, userId: string, kind: UserAccountKind = 'wallet'): Promise<number> {

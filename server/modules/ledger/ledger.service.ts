@@ -34,32 +34,32 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
     throw new AppError('INVALID_AMOUNT', 400, 'Amount must be greater than zero');
   }
   const [debitAccountId, creditAccountId] = [await resolve(tx, input.from), await resolve(tx, input.to)];
-  const id = await repo.insertTransfer(tx, {
-    debitAccountId,
-    creditAccountId,
-    amount: input.amount,
-    kind: input.kind,
-    reference: input.reference,
-    idempotencyKey: input.idempotencyKey,
-    metadata: input.metadata,
-  });
-  if (id === null) return false;
-  // Lock the two rows in a fixed order so opposite transfers cannot deadlock.
-  const moves: [string, number][] = [
-    [debitAccountId, -input.amount],
-    [creditAccountId, input.amount],
-  ];
-  moves.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   try {
-    for (const [accountId, delta] of moves) {
-      if ('user' in input.from && accountId === debitAccountId) await repo.addToBalance(tx, accountId, delta);
-      else if ('user' in input.to && accountId === creditAccountId) await repo.addToBalance(tx, accountId, delta);
-    }
+    return await repo.move(tx, {
+      debitAccountId,
+      creditAccountId,
+      amount: input.amount,
+      kind: input.kind,
+      reference: input.reference,
+      idempotencyKey: input.idempotencyKey,
+      metadata: input.metadata,
+    });
   } catch (err) {
-    if (pgError(err).code === PG.checkViolation) throw new AppError('INSUFFICIENT_BALANCE', 400, INSUFFICIENT_BALANCE);
-    throw err;
+    throw ledgerRefusal(err) ?? err;
   }
-  return true;
+}
+
+/**
+ * What a refusal by the ledger inside a money statement means to the player: a balance that would
+ * go below zero is "Insufficient balance!"; RA409 (migration 0015) is a payment already recorded.
+ */
+export function ledgerRefusal(err: unknown): AppError | undefined {
+  const { code, constraint } = pgError(err);
+  if (code === PG.checkViolation && (!constraint || constraint === 'ledger_accounts_balance_not_negative')) {
+    return new AppError('INSUFFICIENT_BALANCE', 400, INSUFFICIENT_BALANCE);
+  }
+  if (code === PG.alreadyRecorded) return alreadyApplied();
+  return undefined;
 }
 
 /**
@@ -68,8 +68,11 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
  * without it. Throws 409 ALREADY_APPLIED, rolling back the caller's transaction.
  */
 export async function transferOnce(tx: Tx, input: TransferInput): Promise<void> {
-  if (!(await transfer(tx, input))) throw new AppError('ALREADY_APPLIED', 409, 'This payment was already recorded.');
+  if (!(await transfer(tx, input))) throw alreadyApplied();
 }
+
+/** A payment whose idempotency key was used before (also what the money functions' RA409 means). */
+export const alreadyApplied = () => new AppError('ALREADY_APPLIED', 409, 'This payment was already recorded.');
 
 /** A player's spendable balance in paise (money held for withdrawal is not in it). */
 export const balanceOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'wallet');
