@@ -97,7 +97,7 @@ async function player(token: string): Promise<void> {
     if (!ok) continue;
     let state = started.state;
     for (let i = 0; i < 3 && state === 'playing' && ok; i++) state = (await call('go', { roundId: started.roundId })).state;
-    if (state === 'playing' && ok) state = (await call('stop', { roundId: started.roundId })).state;
+    if (state === 'playing' && ok) await call('stop', { roundId: started.roundId });
     if (t0 >= measureFrom && performance.now() <= deadline && ok) result.rounds++;
   }
 }

@@ -17,7 +17,7 @@
  *   BENCH_PROFILE=/tmp/prof              the server's CPU profile, written there when it stops
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +58,19 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** CPU seconds used so far by every process with this command name (PostgreSQL's server processes). */
+const cpuSecondsOf = (command: string) => {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) total += cpuSeconds(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+};
 const dbUrl = (name: string) => {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -72,8 +85,10 @@ interface Row {
   pgbenchBefore?: number;
   pgbenchAfter?: number;
   rssMiB: number;
-  /** The server process's CPU time per answered call, in ms. */
+  /** CPU time per call, in ms: the server process, the players' process, PostgreSQL's processes. */
   serverCpuMs: number;
+  playersCpuMs: number;
+  postgresCpuMs: number;
   ledgerOk: boolean;
 }
 
@@ -174,26 +189,36 @@ async function makePlayer(server: Server, smtp: FakeSmtp, adminToken: string, n:
   return token;
 }
 
-async function runLoad(base: string, tokens: string[], pauseMs: number): Promise<LoadResult> {
+async function runLoad(base: string, tokens: string[], pauseMs: number): Promise<{ load: LoadResult; cpu: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/money/load.ts'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   const out: Buffer[] = [];
-  child.stdout!.on('data', (c: Buffer) => out.push(c));
+  let cpu = 0;
+  child.stdout!.on('data', (c: Buffer) => {
+    out.push(c);
+    cpu = cpuSeconds(child.pid!); // read before the process is gone: it writes its answer last
+  });
   child.stdin!.end(JSON.stringify({ base, tokens, seconds: SECONDS, warmupSeconds: WARMUP, pauseMs }));
   const code = await new Promise<number | null>((r) => child.once('exit', r));
   if (code !== 0) throw new Error(`the load process exited with ${code}`);
-  return JSON.parse(Buffer.concat(out).toString('utf8')) as LoadResult;
+  return { load: JSON.parse(Buffer.concat(out).toString('utf8')) as LoadResult, cpu };
 }
 
 /** Runs a load while sampling the server's resident memory; answers the load and the largest RSS seen. */
-async function measured(server: Server, tokens: string[], pauseMs: number): Promise<{ load: LoadResult; rss: number; cpuMs: number }> {
+async function measured(server: Server, tokens: string[], pauseMs: number) {
   let rss = rssMiB(server.pid);
   const sampler = setInterval(() => (rss = Math.max(rss, rssMiB(server.pid))), 500);
-  const cpuBefore = cpuSeconds(server.pid);
+  const [serverBefore, postgresBefore] = [cpuSeconds(server.pid), cpuSecondsOf('postgres')];
   try {
-    const load = await runLoad(server.base, tokens, pauseMs);
-    // Spread over every call made, warm-up included (the load process knows how many: calls ÷ measured share).
-    const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / (load.calls * ((SECONDS + WARMUP) / SECONDS));
-    return { load, rss, cpuMs };
+    const { load, cpu } = await runLoad(server.base, tokens, pauseMs);
+    // Spread over every call made, warm-up included (about calls × (warm-up + measured) ÷ measured).
+    const perCall = (seconds: number) => (seconds * 1000) / (load.calls * ((SECONDS + WARMUP) / SECONDS));
+    return {
+      load,
+      rss,
+      serverCpuMs: perCall(cpuSeconds(server.pid) - serverBefore),
+      playersCpuMs: perCall(cpu),
+      postgresCpuMs: perCall(cpuSecondsOf('postgres') - postgresBefore),
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -255,7 +280,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     for (const step of plan) {
       const players = tokens.slice(0, step.players);
       const pgbenchBefore = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
-      const { load, rss, cpuMs } = await measured(server, players, step.pauseMs);
+      const { load, rss, serverCpuMs, playersCpuMs, postgresCpuMs } = await measured(server, players, step.pauseMs);
       const pgbenchAfter = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
       const check = await server.call<{ data: { ok: boolean } }>('GET', '/api/v1/admin/ledger/check', undefined, adminToken);
       const row: Row = {
@@ -266,7 +291,9 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
         pgbenchBefore,
         pgbenchAfter,
         rssMiB: rss,
-        serverCpuMs: cpuMs,
+        serverCpuMs,
+        playersCpuMs,
+        postgresCpuMs: kind === 'postgres' ? postgresCpuMs : NaN,
         ledgerOk: check.data.ok,
       };
       rows.push(row);
@@ -305,16 +332,16 @@ function figures(row: Row) {
 
 function summary(row: Row): string {
   const f = figures(row);
-  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, server CPU ${fmt(row.serverCpuMs, 2)} ms/call, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
+  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, CPU ms/call server ${fmt(row.serverCpuMs, 2)} players ${fmt(row.playersCpuMs, 2)} postgres ${fmt(row.postgresCpuMs, 2)}, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
 }
 
 function table(rows: Row[]): string {
   const head =
-    '| Database | Players | Pause after each call | Rounds/s | Calls/s | Transfers/s | pgbench tps (before / after) | Calls ÷ pgbench | Transfers ÷ pgbench | Call p50 | Call p99 | Server CPU per call | Server RSS (MiB) | Errors | Ledger balanced |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+    '| Database | Players | Pause after each call | Rounds/s | Calls/s | Transfers/s | pgbench tps (before / after) | Calls ÷ pgbench | Transfers ÷ pgbench | Call p50 | Call p99 | CPU ms per call: server / players / PostgreSQL | Server RSS (MiB) | Errors | Ledger balanced |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map((row) => {
     const f = figures(row);
     const tps = row.pgbenchBefore !== undefined ? `${fmt(row.pgbenchBefore, 0)} / ${fmt(row.pgbenchAfter, 0)}` : '–';
-    return `| ${row.database} | ${row.players} | ${row.pauseMs ? `${row.pauseMs} ms` : 'none'} | ${fmt(f.roundsPerS)} | ${fmt(f.callsPerS)} | ${fmt(f.transfersPerS)} | ${tps} | ${f.callRatio === undefined ? '–' : `**${fmt(f.callRatio, 2)}**`} | ${fmt(f.transferRatio, 2)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(row.serverCpuMs, 2)} | ${row.rssMiB} | ${row.load.errors} | ${row.ledgerOk ? 'yes' : '**no**'} |`;
+    return `| ${row.database} | ${row.players} | ${row.pauseMs ? `${row.pauseMs} ms` : 'none'} | ${fmt(f.roundsPerS)} | ${fmt(f.callsPerS)} | ${fmt(f.transfersPerS)} | ${tps} | ${f.callRatio === undefined ? '–' : `**${fmt(f.callRatio, 2)}**`} | ${fmt(f.transferRatio, 2)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(row.serverCpuMs, 2)} / ${fmt(row.playersCpuMs, 2)} / ${fmt(row.postgresCpuMs, 2)} | ${row.rssMiB} | ${row.load.errors} | ${row.ledgerOk ? 'yes' : '**no**'} |`;
   });
   return [head, ...lines].join('\n');
 }

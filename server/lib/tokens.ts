@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 
 export interface AccessClaims {
   sub: string;
@@ -11,22 +11,37 @@ export interface AccessClaims {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const keyOf = (key: string) => new TextEncoder().encode(key);
+
+type Payload = Record<string, unknown>;
+
+/** HS256 only, synchronous (node:crypto), made once per key and use. */
+const signers = new Map<string, (payload: Payload) => string>();
+const verifiers = new Map<string, (token: string) => Payload>();
+
+function sign(key: string, payload: Payload, ttlSeconds: number): string {
+  const id = `${key}:${ttlSeconds}`;
+  let signer = signers.get(id);
+  if (!signer) signers.set(id, (signer = createSigner({ key, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 })));
+  return signer(payload);
+}
+
+/** The payload of a token signed with `key` that carries every required claim and has not expired; throws otherwise. */
+function verify(key: string, token: string, requiredClaims: string[]): Payload {
+  const id = `${key}:${requiredClaims.join(',')}`;
+  let verifier = verifiers.get(id);
+  // The cache keeps each token's outcome until it expires, so a token is checked once, not on every call.
+  if (!verifier) verifiers.set(id, (verifier = createVerifier({ key, algorithms: ['HS256'], requiredClaims, cache: true })));
+  return verifier(token);
+}
 
 export async function signAccessToken(key: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ role: claims.role, tv: claims.tv, sid: claims.sid })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(keyOf(key));
+  return sign(key, { sub: claims.sub, role: claims.role, tv: claims.tv, sid: claims.sid }, ttlSeconds);
 }
 
 /** The claims of a valid token, or null. A token without `exp`, `sub` or `sid` is never valid. */
 export async function verifyAccessToken(key: string, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(key), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
-    const { sub, role, tv, sid } = payload;
+    const { sub, role, tv, sid } = verify(key, token, ['exp', 'sub', 'sid']);
     if (
       typeof sub !== 'string' ||
       !UUID.test(sub) ||
@@ -51,17 +66,12 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
  * the user and their token version, so a password change voids it.
  */
 export async function signChallenge(key: string, claims: { sub: string; tv: number }, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ tv: claims.tv, use: 'second-factor' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(keyOf(key));
+  return sign(key, { sub: claims.sub, tv: claims.tv, use: 'second-factor' }, ttlSeconds);
 }
 
 export async function verifyChallenge(key: string, token: string): Promise<{ sub: string; tv: number } | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(key), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const payload = verify(key, token, ['exp', 'sub']);
     if (payload.use !== 'second-factor' || typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number') return null;
     return { sub: payload.sub, tv: payload.tv };
   } catch {
