@@ -1,6 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { rowFromJson } from '../../db/json-row.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
+import { statement } from '../../db/statement.js';
 
 export type RefreshRow = typeof refreshTokens.$inferSelect & { expired: boolean; rotatedSecondsAgo: number | null };
 
@@ -69,20 +71,25 @@ export interface SessionUser {
   live: boolean;
 }
 
-/** The caller of an access token and whether its session is still open, in one query per request. */
-export async function findSessionUser(db: DbOrTx, userId: string, familyId: string): Promise<SessionUser | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      accessPages: users.accessPages,
-      tokenVersion: users.tokenVersion,
-      verifiedAt: users.verifiedAt,
-      blockedAt: users.blockedAt,
-      // Plain names: inside a select list Drizzle leaves columns unqualified, and "id" would bind to refresh_tokens.
-      live: sql<boolean>`EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ${familyId} AND r.user_id = ${userId} AND r.revoked_at IS NULL AND r.expires_at > now())`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row as SessionUser | undefined;
+const sessionUser = statement(
+  'session_user',
+  `SELECT u.id, u.role, u.access_pages, u.token_version, u.verified_at, u.blocked_at,
+          EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.user_id = $1 AND r.revoked_at IS NULL AND r.expires_at > now()) AS live
+     FROM users u WHERE u.id = $1`,
+);
+
+/** The caller of an access token and whether its session is still open: one prepared statement per request. */
+export async function findSessionUser(db: Db, userId: string, familyId: string): Promise<SessionUser | undefined> {
+  const [row] = await sessionUser(db, userId, familyId);
+  if (!row) return undefined;
+  const user = rowFromJson(users, row);
+  return {
+    id: user.id,
+    role: user.role,
+    accessPages: user.accessPages,
+    tokenVersion: user.tokenVersion,
+    verifiedAt: user.verifiedAt,
+    blockedAt: user.blockedAt,
+    live: row.live === true,
+  };
 }

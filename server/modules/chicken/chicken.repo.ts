@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { rowFromJson } from '../../db/json-row.js';
+import { statement } from '../../db/statement.js';
 import { chickenRounds, seedPairs } from '../../db/schema/index.js';
 
 export type RoundRow = typeof chickenRounds.$inferSelect;
@@ -21,55 +22,65 @@ export async function findOpenRound(db: DbOrTx, userId: string): Promise<RoundRo
   return row;
 }
 
-const roundOf = (userId: string, roundId?: string) =>
-  and(eq(chickenRounds.userId, userId), roundId ? eq(chickenRounds.id, roundId) : eq(chickenRounds.state, 'playing'));
-
 /**
  * Locks the player's round until the transaction ends: the named one, or the open one. Every
  * step and cash-out of a round queues on this lock, so each sees the state the previous left.
  */
 export async function lockRound(db: DbOrTx, userId: string, roundId?: string): Promise<RoundRow | undefined> {
-  const [row] = await db.select().from(chickenRounds).where(roundOf(userId, roundId)).for('update');
+  const [row] = await db.select().from(chickenRounds).where(and(eq(chickenRounds.userId, userId), roundId ? eq(chickenRounds.id, roundId) : eq(chickenRounds.state, 'playing')))
+    .for('update');
   return row;
 }
 
+const roundById = statement('chicken_round_by_id', 'SELECT * FROM chicken_rounds WHERE id = $1 AND user_id = $2');
+const openRound = statement('chicken_open_round', "SELECT * FROM chicken_rounds WHERE user_id = $1 AND state = 'playing'");
+const startStatement = statement('chicken_start_at_once', 'SELECT chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r');
+const moveStatement = statement('chicken_move_at_once', 'SELECT chicken_move_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r');
+
 /** The player's round as it is now, without a lock: the named one, or the open one. */
-export async function readRound(db: DbOrTx, userId: string, roundId?: string): Promise<RoundRow | undefined> {
-  const [row] = await db.select().from(chickenRounds).where(roundOf(userId, roundId));
-  return row;
+export async function readRound(db: Db, userId: string, roundId?: string): Promise<RoundRow | undefined> {
+  const [row] = roundId ? await roundById(db, roundId, userId) : await openRound(db, userId);
+  return row && rowFromJson(chickenRounds, row);
 }
 
 /** What a money function of migration 0015 answered: done with the new state, or go round again (retry), or take the full path. */
 export type AtOnce = { outcome: 'retry' | 'full' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null };
 
-function atOnce(result: unknown): AtOnce {
-  const answer = (
-    result as { rows: { r: { outcome: 'done' | 'retry' | 'full'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null } }[] }
-  ).rows[0].r;
+type Answer = { outcome: 'done' | 'retry' | 'full'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null };
+
+function atOnce(rows: Record<string, unknown>[]): AtOnce {
+  const answer = rows[0].r as Answer;
   if (answer.outcome !== 'done') return { outcome: answer.outcome };
   return { outcome: 'done', round: rowFromJson(chickenRounds, answer.round!), balance: Number(answer.balance), serverSeed: answer.serverSeed ?? null };
 }
 
-const pgArray = (values: number[]) => `{${values.join(',')}}`;
-
 /** chicken_start_at_once: takes the nonce the traps were drawn at, opens the round and debits the bet, in one statement. */
 export async function startAtOnce(
-  db: DbOrTx,
-  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'serverSeedHash'> & {
-    now: Date;
-    metadata: Record<string, unknown>;
-  },
+  db: Db,
+  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'serverSeedHash'> & { now: Date; metadata: Record<string, unknown> },
 ): Promise<AtOnce> {
   return atOnce(
-    await db.execute(sql`SELECT chicken_start_at_once(${r.userId}::uuid, ${r.seedPairId}::uuid, ${r.clientSeed}, ${r.nonce}::integer, ${r.difficulty},
-      ${r.rtpPpm}::integer, ${r.bet}::bigint, ${r.maxWin}::bigint, ${r.autoCashout ?? null}::integer, ${pgArray(r.traps)}::smallint[],
-      ${r.now.toISOString()}::timestamptz, ${JSON.stringify(r.metadata)}::jsonb) AS r`),
+    await startStatement(
+      db,
+      r.userId,
+      r.seedPairId,
+      r.clientSeed,
+      r.nonce,
+      r.difficulty,
+      r.rtpPpm,
+      r.bet,
+      r.maxWin,
+      r.autoCashout ?? null,
+      `{${r.traps.join(',')}}`,
+      r.now.toISOString(),
+      JSON.stringify(r.metadata),
+    ),
   );
 }
 
 /** chicken_move_at_once: moves the round on from `fromLane`, or ends it and pays, in one statement. */
 export async function moveAtOnce(
-  db: DbOrTx,
+  db: Db,
   m: {
     userId: string;
     roundId: string;
@@ -84,8 +95,7 @@ export async function moveAtOnce(
   },
 ): Promise<AtOnce> {
   return atOnce(
-    await db.execute(sql`SELECT chicken_move_at_once(${m.userId}::uuid, ${m.roundId}::uuid, ${m.fromLane}::integer, ${m.state}, ${m.lane}::integer,
-      ${m.multiplier}::integer, ${m.payout}::bigint, ${m.refuseOnBreak}::boolean, ${m.now.toISOString()}::timestamptz, ${JSON.stringify(m.metadata)}::jsonb) AS r`),
+    await moveStatement(db, m.userId, m.roundId, m.fromLane, m.state, m.lane, m.multiplier, m.payout, m.refuseOnBreak, m.now.toISOString(), JSON.stringify(m.metadata)),
   );
 }
 

@@ -9,7 +9,7 @@ import { isGameVisible } from '../site/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
-import { findActivePair, revealedSeed } from './fairness.repo.js';
+import { readActivePair, revealedSeed } from './fairness.repo.js';
 import { takeNonce } from './fairness.service.js';
 
 export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
@@ -77,7 +77,7 @@ const roundSettings = (settings: GameSettings, input: StartInput) => ({
 /** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
 async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pair = await findActivePair(db, userId);
+    const pair = await readActivePair(db, userId);
     if (!pair) return null;
     const result = await repo.startAtOnce(db, {
       userId,

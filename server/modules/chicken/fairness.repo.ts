@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { rowFromJson } from '../../db/json-row.js';
+import { statement } from '../../db/statement.js';
 import { seedPairs } from '../../db/schema/index.js';
 
 export type SeedPairRow = typeof seedPairs.$inferSelect;
@@ -10,6 +12,14 @@ export async function insertActivePair(db: DbOrTx, pair: { userId: string; serve
     .insert(seedPairs)
     .values(pair)
     .onConflictDoNothing({ target: seedPairs.userId, where: sql`active` });
+}
+
+const activePair = statement('seed_pair_active', 'SELECT * FROM seed_pairs WHERE user_id = $1 AND active');
+
+/** The active pair as it is now, in one prepared statement outside any transaction (a start's first read). */
+export async function readActivePair(db: Db, userId: string): Promise<SeedPairRow | undefined> {
+  const [row] = await activePair(db, userId);
+  return row && rowFromJson(seedPairs, row);
 }
 
 export async function findActivePair(db: DbOrTx, userId: string): Promise<SeedPairRow | undefined> {

@@ -1,0 +1,29 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from './client.js';
+
+type Run = (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+const runners = new WeakMap<object, Run>();
+
+function runnerOf(db: Db): Run {
+  let run = runners.get(db);
+  if (!run) {
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    run =
+      client instanceof pg.Pool
+        ? async (name, text, values) => (await client.query({ name, text, values })).rows
+        : async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+    runners.set(db, run);
+  }
+  return run;
+}
+
+/**
+ * A statement on the hot path, written once as SQL with $1, $2… and run as it is: no SQL is built
+ * per call, and on PostgreSQL it is a named prepared statement, parsed and planned once per
+ * connection. It runs on its own (autocommit), never inside a transaction: for calls that are one
+ * statement. Answers the rows keyed by column name (rowFromJson turns them into Drizzle's shape).
+ */
+export function statement(name: string, text: string) {
+  return (db: Db, ...values: unknown[]) => runnerOf(db)(name, text, values);
+}
