@@ -12,12 +12,13 @@
  *   npm run bench                        everything, 20 s per load
  *   BENCH_SECONDS=5 npm run bench        shorter
  *   BENCH_ONLY=postgres|pglite           one database
- *   BENCH_PG_URL=postgres://…/postgres   the PostgreSQL server (default: local, user postgres)
+ *   BENCH_PG_URL=postgres://…/postgres   the PostgreSQL server (default: the local one, user postgres, over
+ *                                        its Unix socket when it has one, for the server and pgbench alike)
  *   BENCH_PLAYERS=32                     only the rows with that many players (trying a change)
  *   BENCH_PROFILE=/tmp/prof              the server's CPU profile, written there when it stops
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Math.min(3, SECONDS / 5);
 const PGBENCH_SCALE = 32;
 const PGBENCH_SECONDS = Math.max(5, Math.round(SECONDS / 2));
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@localhost:5432/postgres';
+// The local server over its Unix socket, as a server on the same machine connects (pgbench too).
+const PG_URL =
+  process.env.BENCH_PG_URL ??
+  (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql' : 'postgres://postgres@localhost:5432/postgres');
 const ONLY = process.env.BENCH_ONLY;
 const RESULTS = new URL('../RESULTS.md', import.meta.url);
 const START_MARK = '<!-- money:start -->';
