@@ -33,7 +33,9 @@ const PGBENCH_SECONDS = Math.max(5, Math.round(SECONDS / 2));
 // The local server over its Unix socket, as a server on the same machine connects (pgbench too).
 const PG_URL =
   process.env.BENCH_PG_URL ??
-  (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql' : 'postgres://postgres@localhost:5432/postgres');
+  (existsSync('/var/run/postgresql/.s.PGSQL.5432')
+    ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
+    : 'postgres://postgres@localhost:5432/postgres');
 const ONLY = process.env.BENCH_ONLY;
 const RESULTS = new URL('../RESULTS.md', import.meta.url);
 const START_MARK = '<!-- money:start -->';

@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { App } from '../types.js';
 
 /**
@@ -29,14 +31,28 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
+/** The headers helmet sets for these options: they depend on nothing in the request, so they are worked out once. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
- * Every API answer may be personal (a balance, a history, a token), so none is stored by the
- * browser or a shared cache unless its route says otherwise; every answer carries the
- * Permissions-Policy.
+ * helmet's headers on every answer (the CSP and the rest), and the Permissions-Policy. Every API
+ * answer may be personal (a balance, a history, a token), so none is stored by the browser or a
+ * shared cache unless its route says otherwise.
  */
-export const securityHeadersPlugin = fp(async (app: App) => {
+export const securityHeadersPlugin = fp(async (app: App, options: HelmetOptions) => {
+  const headers = { ...helmetHeaders(options), 'Permissions-Policy': PERMISSIONS_POLICY };
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) {
       reply.header('Cache-Control', 'no-store');
     }

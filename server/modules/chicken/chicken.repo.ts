@@ -27,7 +27,10 @@ export async function findOpenRound(db: DbOrTx, userId: string): Promise<RoundRo
  * step and cash-out of a round queues on this lock, so each sees the state the previous left.
  */
 export async function lockRound(db: DbOrTx, userId: string, roundId?: string): Promise<RoundRow | undefined> {
-  const [row] = await db.select().from(chickenRounds).where(and(eq(chickenRounds.userId, userId), roundId ? eq(chickenRounds.id, roundId) : eq(chickenRounds.state, 'playing')))
+  const [row] = await db
+    .select()
+    .from(chickenRounds)
+    .where(and(eq(chickenRounds.userId, userId), roundId ? eq(chickenRounds.id, roundId) : eq(chickenRounds.state, 'playing')))
     .for('update');
   return row;
 }
@@ -57,7 +60,10 @@ function atOnce(rows: Record<string, unknown>[]): AtOnce {
 /** chicken_start_at_once: takes the nonce the traps were drawn at, opens the round and debits the bet, in one statement. */
 export async function startAtOnce(
   db: Db,
-  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'serverSeedHash'> & { now: Date; metadata: Record<string, unknown> },
+  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'serverSeedHash'> & {
+    now: Date;
+    metadata: Record<string, unknown>;
+  },
 ): Promise<AtOnce> {
   return atOnce(
     await startStatement(
@@ -95,7 +101,19 @@ export async function moveAtOnce(
   },
 ): Promise<AtOnce> {
   return atOnce(
-    await moveStatement(db, m.userId, m.roundId, m.fromLane, m.state, m.lane, m.multiplier, m.payout, m.refuseOnBreak, m.now.toISOString(), JSON.stringify(m.metadata)),
+    await moveStatement(
+      db,
+      m.userId,
+      m.roundId,
+      m.fromLane,
+      m.state,
+      m.lane,
+      m.multiplier,
+      m.payout,
+      m.refuseOnBreak,
+      m.now.toISOString(),
+      JSON.stringify(m.metadata),
+    ),
   );
 }
 
