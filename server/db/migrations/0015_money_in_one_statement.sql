@@ -32,7 +32,7 @@ END $$;
 -- anything beyond the common case applies (the game hidden, a limit or a break on the player, an
 -- open round, no wallet or too little in it): the server then takes its full path, which explains.
 CREATE FUNCTION chicken_start_at_once(
-  p_user uuid, p_pair uuid, p_client_seed text, p_nonce integer, p_difficulty text, p_rtp_ppm integer,
+  p_user uuid, p_pair uuid, p_server_seed_hash text, p_client_seed text, p_nonce integer, p_difficulty text, p_rtp_ppm integer,
   p_bet bigint, p_max_win bigint, p_auto_cashout integer, p_traps smallint[], p_now timestamptz, p_metadata jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -52,13 +52,12 @@ BEGIN
   END IF;
   -- Takes the nonce only if it is still the one the traps were drawn at, from the same seeds.
   UPDATE seed_pairs SET nonce = nonce + 1
-   WHERE id = p_pair AND user_id = p_user AND active AND client_seed = p_client_seed AND nonce = p_nonce;
+   WHERE id = p_pair AND user_id = p_user AND active AND server_seed_hash = p_server_seed_hash AND client_seed = p_client_seed AND nonce = p_nonce;
   IF NOT FOUND THEN
     RETURN '{"outcome": "retry"}'::jsonb;
   END IF;
   INSERT INTO chicken_rounds (user_id, seed_pair_id, server_seed_hash, client_seed, nonce, difficulty, rtp_ppm, bet, max_win, auto_cashout, traps)
-  SELECT p_user, p.id, p.server_seed_hash, p_client_seed, p_nonce, p_difficulty, p_rtp_ppm, p_bet, p_max_win, p_auto_cashout, p_traps
-    FROM seed_pairs p WHERE p.id = p_pair
+  VALUES (p_user, p_pair, p_server_seed_hash, p_client_seed, p_nonce, p_difficulty, p_rtp_ppm, p_bet, p_max_win, p_auto_cashout, p_traps)
   RETURNING * INTO v_round;
   IF NOT ledger_move(v_wallet, '00000000-0000-4000-8000-000000000001', p_bet, 'bet', 'chicken:' || v_round.id, 'bet:' || v_round.id, p_metadata) THEN
     RAISE EXCEPTION 'This payment was already recorded.' USING ERRCODE = 'RA409';

@@ -37,7 +37,7 @@ export async function lockRound(db: DbOrTx, userId: string, roundId?: string): P
 
 const roundById = statement('chicken_round_by_id', 'SELECT * FROM chicken_rounds WHERE id = $1 AND user_id = $2');
 const openRound = statement('chicken_open_round', "SELECT * FROM chicken_rounds WHERE user_id = $1 AND state = 'playing'");
-const startStatement = statement('chicken_start_at_once', 'SELECT chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS r');
+const startStatement = statement('chicken_start_at_once', 'SELECT chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r');
 const moveStatement = statement('chicken_move_at_once', 'SELECT chicken_move_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r');
 
 /** The player's round as it is now, without a lock: the named one, or the open one. */
@@ -60,7 +60,7 @@ function atOnce(rows: Record<string, unknown>[]): AtOnce {
 /** chicken_start_at_once: takes the nonce the traps were drawn at, opens the round and debits the bet, in one statement. */
 export async function startAtOnce(
   db: Db,
-  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'serverSeedHash'> & {
+  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt'> & {
     now: Date;
     metadata: Record<string, unknown>;
   },
@@ -70,6 +70,7 @@ export async function startAtOnce(
       db,
       r.userId,
       r.seedPairId,
+      r.serverSeedHash,
       r.clientSeed,
       r.nonce,
       r.difficulty,

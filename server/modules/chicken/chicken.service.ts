@@ -9,7 +9,7 @@ import { isGameVisible } from '../site/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
-import { readActivePair, revealedSeed } from './fairness.repo.js';
+import { readActivePair, revealedSeed, type SeedPairRow } from './fairness.repo.js';
 import { takeNonce } from './fairness.service.js';
 
 export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
@@ -49,6 +49,34 @@ export function assertBetInRange(settings: GameSettings, bet: number): void {
 /** How often a call re-reads and tries again at once when another request moved the same pair or round first. */
 const ATTEMPTS = 3;
 
+/** Most players remembered per database by `lastSeen` (the oldest entries go first). */
+const REMEMBERED = 10_000;
+
+class Remembered<T> {
+  private readonly map = new Map<string, T>();
+  get = (key: string) => this.map.get(key);
+  delete = (key: string) => this.map.delete(key);
+  set(key: string, value: T) {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > REMEMBERED) this.map.delete(this.map.keys().next().value!);
+  }
+}
+
+/**
+ * What this server last saw of each player's seed pair and open round, so that a call usually
+ * needs no read before its one statement. Never trusted: the statement takes effect only if the
+ * pair or round is still exactly as seen (its nonce and seeds, or its lane) and answers "retry"
+ * otherwise, when the call forgets it and reads afresh. Another server, or the full path, may
+ * have moved on: that costs a read, never a wrong outcome.
+ */
+const lastSeen = new WeakMap<Db, { pairs: Remembered<SeedPairRow>; rounds: Remembered<repo.RoundRow> }>();
+function seenIn(db: Db) {
+  let seen = lastSeen.get(db);
+  if (!seen) lastSeen.set(db, (seen = { pairs: new Remembered(), rounds: new Remembered() }));
+  return seen;
+}
+
 /**
  * Opens a round: takes the nonce, draws the traps, debits the bet, all or nothing. The common
  * case is one statement (chicken_start_at_once); anything else (a hidden game, a limit or a
@@ -76,12 +104,14 @@ const roundSettings = (settings: GameSettings, input: StartInput) => ({
 
 /** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
 async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+  const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pair = await readActivePair(db, userId);
+    const pair = seen.pairs.get(userId) ?? (await readActivePair(db, userId));
     if (!pair) return null;
     const result = await repo.startAtOnce(db, {
       userId,
       seedPairId: pair.id,
+      serverSeedHash: pair.serverSeedHash,
       clientSeed: pair.clientSeed,
       nonce: pair.nonce,
       ...roundSettings(settings, input),
@@ -89,8 +119,13 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
       now,
       metadata: { game: 'chicken', difficulty: input.difficulty },
     });
+    if (result.outcome === 'done') {
+      seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
+      seen.rounds.set(userId, result.round);
+      return { ...roundView(result.round), balance: toRupees(result.balance) };
+    }
+    seen.pairs.delete(userId);
     if (result.outcome === 'full') return null;
-    if (result.outcome === 'done') return { ...roundView(result.round), balance: toRupees(result.balance) };
   }
   return null;
 }
@@ -196,8 +231,10 @@ async function moveAtOnce(
   refuseOnBreak: boolean,
   decide: (round: repo.RoundRow) => { state: 'lost' | 'playing' | 'won'; lane: number },
 ) {
+  const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const round = await repo.readRound(db, userId, roundId);
+    const remembered = seen.rounds.get(userId);
+    const round = remembered && (!roundId || remembered.id === roundId) ? remembered : await repo.readRound(db, userId, roundId);
     if (!round || round.state !== 'playing') return null;
     const next = decide(round);
     const end = next.state === 'won' ? cashOutAt(round, next.lane) : next.state === 'lost' ? { multiplier: 0, payout: 0 } : null;
@@ -213,8 +250,13 @@ async function moveAtOnce(
       now,
       metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
     });
+    if (result.outcome === 'done') {
+      if (result.round.state === 'playing') seen.rounds.set(userId, result.round);
+      else seen.rounds.delete(userId);
+      return { ...roundView(result.round, result.serverSeed), balance: toRupees(result.balance) };
+    }
+    seen.rounds.delete(userId);
     if (result.outcome === 'full') return null;
-    if (result.outcome === 'done') return { ...roundView(result.round, result.serverSeed), balance: toRupees(result.balance) };
   }
   return null;
 }
