@@ -140,6 +140,9 @@ async function openPglite(dir: string | null): Promise<Database> {
     releaseLock();
     throw err;
   }
+  // One session for the life of the server: plan each prepared or PL/pgSQL statement once, instead of
+  // re-planning it for its values (PGlite plans slowly; the hot statements are all key look-ups).
+  await client.exec('SET plan_cache_mode = force_generic_plan');
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',

@@ -12,10 +12,26 @@ function runnerOf(db: Db): Run {
     run =
       client instanceof pg.Pool
         ? async (name, text, values) => (await client.query({ name, text, values })).rows
-        : async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+        : // PGlite runs a query with parameters as six protocol exchanges with its engine; one with
+          // the values written in as literals is a single exchange, in about half the time.
+          async (_name, text, values) => (await client.exec(withLiterals(text, values)))[0].rows as Record<string, unknown>[];
     runners.set(db, run);
   }
   return run;
+}
+
+/** The statement with $1, $2… replaced by the values as SQL literals (strings escaped by pg's escapeLiteral). */
+export function withLiterals(text: string, values: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = values[Number(n) - 1];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new Error(`Not a finite number for $${n}`);
+      return String(value);
+    }
+    return pg.escapeLiteral(String(value));
+  });
 }
 
 /**
