@@ -1,6 +1,39 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of every text file of the build, once, at the
+ * highest levels: the server sends them as they are (no compression per request).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = config.build.outDir),
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f))) {
+          const body = readFileSync(file);
+          if (body.length < 1024) continue;
+          const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const gz = gzipSync(body, { level: 9 });
+          if (br.length < body.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 /** Paths the service worker leaves to the network: the API, uploads and the server's own pages. */
 const SERVER_PATHS = [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//, /^\/healthz/, /^\/my-channels/, /^\/metrics/];
@@ -44,6 +77,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    precompress(),
   ],
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
   server: {

@@ -165,6 +165,8 @@ async function registerWeb(app: App): Promise<void> {
       root,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz copies of every script, style and page (vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

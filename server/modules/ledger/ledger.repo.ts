@@ -88,6 +88,11 @@ export async function findViolations(db: DbOrTx): Promise<Violation[]> {
       FROM ledger_transfers GROUP BY idempotency_key HAVING count(*) > 1
     UNION ALL
     SELECT 'non-positive transfer', id::text FROM ledger_transfers WHERE amount <= 0
+    UNION ALL
+    SELECT 'transfer names an unknown account', t.id::text
+      FROM ledger_transfers t
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.debit_account_id)
+        OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.credit_account_id)
   `)) as unknown as { rows: Violation[] };
   return result.rows.map((r) => ({ rule: String(r.rule), detail: String(r.detail) }));
 }

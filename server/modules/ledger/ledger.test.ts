@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
+import { sql } from 'drizzle-orm';
+import { pgError, PG } from '../../lib/errors.js';
+import { SYSTEM_ACCOUNT_IDS } from './ledger.repo.js';
 import { balanceOf, checkLedger, transfer, transferOnce } from './ledger.service.js';
 
 describe('ledger', () => {
@@ -50,6 +53,22 @@ describe('ledger', () => {
     ).rejects.toMatchObject({ status: 400, message: 'Insufficient balance!' });
     expect(await balanceOf(app.db, p.id)).toBe(500);
     expect(await checkLedger(app.db)).toEqual([]);
+  });
+
+  it('refuses a transfer to an account that does not exist, and the check finds one recorded anyway', async () => {
+    const p = await createPlayer(app, { balance: 5 });
+    const ghost = '00000000-0000-4000-8000-0000000000ff';
+    const refused = await app.db
+      .execute(sql`SELECT ledger_move(${ghost}::uuid, ${SYSTEM_ACCOUNT_IDS.house}::uuid, 100, 'bet', 'g', 'bet:g', '{}')`)
+      .catch((err: unknown) => err);
+    expect(pgError(refused).code).toBe(PG.foreignKeyViolation);
+    expect(await checkLedger(app.db)).toEqual([]);
+    await app.db.execute(
+      sql`INSERT INTO ledger_transfers (debit_account_id, credit_account_id, amount, kind, reference, idempotency_key) VALUES (${ghost}, ${SYSTEM_ACCOUNT_IDS.house}, 100, 'bet', 'g', 'bet:g')`,
+    );
+    expect((await checkLedger(app.db)).map((v) => v.rule)).toContain('transfer names an unknown account');
+    await app.db.execute(sql`DELETE FROM ledger_transfers WHERE idempotency_key = 'bet:g'`);
+    expect(await balanceOf(app.db, p.id)).toBe(500);
   });
 
   it('never goes negative under concurrent debits', async () => {
