@@ -72,6 +72,8 @@ const deadline = measureFrom + input.seconds * 1000;
 const pause = () => (input.pauseMs ? new Promise((r) => setTimeout(r, input.pauseMs)) : undefined);
 
 async function player(token: string): Promise<void> {
+  // Players who pause do not start in step: each begins at its own moment within one pause.
+  if (input.pauseMs) await new Promise((r) => setTimeout(r, Math.random() * input.pauseMs));
   while (performance.now() < deadline) {
     let ok = true;
     const call = async (path: string, body: object): Promise<Round> => {
