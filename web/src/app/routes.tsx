@@ -5,6 +5,8 @@ import { Loading } from '../components/ui/States';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
 import { useSiteSettings } from '../lib/useSiteSettings';
+// Home is where most visits begin: in the first bundle, not fetched after it.
+import HomePage from '../features/home/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenErrorPage } from './ScreenErrorPage';
@@ -51,7 +53,7 @@ export const router = createBrowserRouter([
         // Inside the layout, so the header and tab bar stay when one screen fails to load.
         errorElement: <ScreenErrorPage />,
         children: [
-          { path: '/', element: page(() => import('../features/home/HomePage')) },
+          { path: '/', element: <HomePage /> },
           { path: '/login', element: page(() => import('../features/auth/LoginPage')) },
           { path: '/signup', element: page(() => import('../features/auth/RegisterPage')) },
           { path: '/change-password', element: <Protected>{page(() => import('../features/auth/ChangePasswordPage'))}</Protected> },

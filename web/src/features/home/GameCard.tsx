@@ -77,6 +77,25 @@ function ColorArt() {
  * One game: the title is the link (its name is the title), stretched over the whole card so the
  * picture, the blurb and Play open the game too.
  */
+/**
+ * The card as it will be, without its link, while the list of open games loads: the screen keeps
+ * its shape, so nothing below it jumps when the games arrive.
+ */
+export function GameCardPlaceholder({ game }: { game: GameInfo }) {
+  return (
+    <div className="home-card home-card--waiting" aria-hidden="true">
+      <div className="home-card__art">{game.key === 'color' ? <ColorArt /> : <ChickenArt />}</div>
+      <div className="home-card__body">
+        <div>
+          <p className="home-card__title">{game.title}</p>
+          <p className="home-card__blurb">{game.blurb}</p>
+        </div>
+        <span className="home-card__play">Play</span>
+      </div>
+    </div>
+  );
+}
+
 export function GameCard({ game }: { game: GameInfo }) {
   return (
     <article className="home-card">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
-import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { Empty, ErrorRetry } from '../../components/ui/States';
+import { GAMES } from '../../lib/games';
 import { useSession } from '../../lib/useSession';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
-import { GameCard } from './GameCard';
+import { GameCard, GameCardPlaceholder } from './GameCard';
 import { HowItWorks, LastResults } from './LastResults';
 import { NotificationDialog } from './NotificationDialog';
 import './home.css';
@@ -32,7 +33,20 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
           Games
         </h2>
         {isPending ? (
-          <Loading />
+          <>
+            <p className="visually-hidden" role="status">
+              Loading...
+            </p>
+            <div className="home-games__grid">
+              {Object.values(GAMES).map((g) => (
+                <GameCardPlaceholder key={g.key} game={g} />
+              ))}
+            </div>
+            <p className="home-demo" aria-hidden="true">
+              <span>Try it first: Chicken Road with play money, no sign-up needed.</span>
+              <span className="btn btn--secondary home-demo__btn">Play the demo</span>
+            </p>
+          </>
         ) : isError && !data ? (
           // The failure is also logged (useVisibleGames); an empty list here would wrongly say no game is open.
           <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>

@@ -1,0 +1,202 @@
+/*
+ * Lighthouse on a phone: performance and accessibility of the first visit to home, sign-in, the
+ * Chicken Road game and the colour game, in Lighthouse's mobile mode (a mid-range phone on a slow
+ * 4G network, simulated) with the system Chromium. Writes the numbers into bench/RESULTS.md
+ * between the lighthouse markers; a re-run replaces them.
+ *
+ * The web app is built as for production (pre-compressed assets included) and served by the real
+ * server in production mode on a fresh embedded database. The two games are measured signed in
+ * (a player signed up through the real path), with the browser's cache emptied before every page.
+ *
+ *   npm run bench:lighthouse
+ *   CHROMIUM_PATH=/path/to/chromium   another browser (default /usr/bin/chromium)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+// @ts-expect-error: a plain script, without types
+import { ensureWebBuilt } from '../../scripts/build-web.mjs';
+import { startFakeSmtp } from '../../tests/fakes/smtp.js';
+
+const RESULTS = new URL('../RESULTS.md', import.meta.url);
+const START_MARK = '<!-- lighthouse:start -->';
+const END_MARK = '<!-- lighthouse:end -->';
+const ROOT = new URL('../..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PLAYER = { fullName: 'Lighthouse Player', password: 'Lighthouse#Player1' };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface PageResult {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+  totalKb: number;
+}
+
+async function main() {
+  process.chdir(ROOT);
+  ensureWebBuilt();
+  const smtp = await startFakeSmtp();
+  const work = mkdtempSync(join(os.tmpdir(), 'bench-lighthouse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      APP_SECRET: 'lighthouse-secret-lighthouse-secret-0123456789',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'data'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: smtp.url,
+      OTP_CHANNELS: 'email',
+      LOG_LEVEL: 'warn',
+      COLOR_SALT: 'lighthouse',
+      COLOR_CHAIN_LENGTH: '20000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const results: PageResult[] = [];
+  try {
+    for (
+      let i = 0;
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
+      if (i > 300) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const [page] = await browser.pages();
+    const cdp = await page.createCDPSession();
+
+    const audit = async (name: string, path: string, signedIn: boolean) => {
+      // A first visit: no HTTP cache, no service worker and nothing it cached. The session (cookies
+      // and local storage) stays, so Lighthouse's own storage reset is off.
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+      const run = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      });
+      if (!run) throw new Error(`Lighthouse gave nothing for ${path}`);
+      const { categories, audits } = run.lhr;
+      const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+      const kb = (type: string) => Math.round((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024);
+      results.push({
+        name,
+        path,
+        signedIn,
+        performance: Math.round((categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+        fcp: audits['first-contentful-paint'].numericValue ?? NaN,
+        lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
+        tbt: audits['total-blocking-time'].numericValue ?? NaN,
+        cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+        scriptKb: kb('script'),
+        totalKb: kb('total'),
+      });
+      console.log(`${name} (${path}): performance ${results.at(-1)!.performance}, accessibility ${results.at(-1)!.accessibility}`);
+    };
+
+    await audit('Home', '/', false);
+    await audit('Sign-in', '/login', false);
+
+    // A player signed up through the real path, signed in in this browser as the sign-in screen does.
+    const email = `lighthouse.${Date.now().toString(36)}@bench.test`;
+    const post = (url: string, body: object) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
+        if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+        return r.json() as Promise<{ data?: unknown; userId?: string }>;
+      });
+    const { userId } = await post('/api/v1/users/register', {
+      ...PLAYER,
+      email,
+      phoneNumber: `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      ref_by: null,
+      ageConfirmed: true,
+    });
+    const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email)).subject)?.[1];
+    await post('/api/v1/otp/verify', { userId, emailOTP: code });
+    await page.goto(`${base}/login`);
+    await page.evaluate(
+      async (login) => {
+        const res = await fetch('/api/v1/users/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
+        const json = (await res.json()) as { data: { user: unknown } };
+        localStorage.setItem('user', JSON.stringify(json.data.user));
+      },
+      { email, password: PLAYER.password },
+    );
+    await audit('Chicken Road', '/chicken-road', true);
+    await audit('Colour game', '/color', true);
+    await browser.disconnect();
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await smtp.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | \`${r.path}\`${r.signedIn ? ' (signed in)' : ''} | **${r.performance}** | **${r.accessibility}** | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.scriptKb} | ${r.totalKb} |`,
+  );
+  const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  const section = `${START_MARK}
+## Lighthouse on a phone: the first visit
+
+Lighthouse ${version} in its mobile mode (a mid-range phone on a slow 4G network, simulated; CPU slowed
+4×) with the system Chromium, each page on an empty cache. The server runs in production mode and
+sends the build's pre-compressed scripts and styles (brotli). Sizes are what went over the network.
+Run: \`npm run bench:lighthouse\` (bench/lighthouse/run.ts).
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average at the start ${os.loadavg()[0].toFixed(1)}
+
+| Page | Path | Performance | Accessibility | First paint | Largest paint | Blocking time | Layout shift | Script KB | Total KB |
+|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+${END_MARK}`;
+  const current = readFileSync(RESULTS, 'utf8');
+  const start = current.indexOf(START_MARK);
+  const end = current.indexOf(END_MARK);
+  writeFileSync(
+    RESULTS,
+    start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARK.length) : `${current.trimEnd()}\n\n${section}\n`,
+  );
+  console.log('Written to bench/RESULTS.md');
+}
+
+await main();
