@@ -30,8 +30,7 @@ export const EXCLUSION_DAYS: Record<ExclusionKind, { min: number; max: number; c
   'self-exclusion': { min: 182, max: 1826, choices: [182, 365, 730, 1095, 1826] },
 };
 
-export const REALITY_CHECK_CHOICES = [15, 30, 45, 60, 90, 120] as const;
-export const DEFAULT_REALITY_CHECK_MINUTES = 60;
+export { DEFAULT_REALITY_CHECK_MINUTES, REALITY_CHECK_CHOICES } from './reality-check.js';
 
 /** One limit as set: an amount in rupees, or null to remove it. */
 export const limitInputSchema = z.object({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_REALITY_CHECK_MINUTES } from '../../../../contracts/responsible';
+import { DEFAULT_REALITY_CHECK_MINUTES } from '../../../../contracts/reality-check';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Loading } from '../../components/ui/States';
