@@ -13,8 +13,7 @@
  *   LIGHTHOUSE_RUNS=5                 runs per page; the median is kept (default 3)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,22 +22,12 @@ import puppeteer from 'puppeteer-core';
 // @ts-expect-error: a plain script, without types
 import { ensureWebBuilt } from '../../scripts/build-web.mjs';
 import { startFakeSmtp } from '../../tests/fakes/smtp.js';
+import { freePort, waitHealthy, writeSection } from '../lib.js';
 
-const RESULTS = new URL('../RESULTS.md', import.meta.url);
-const START_MARK = '<!-- lighthouse:start -->';
-const END_MARK = '<!-- lighthouse:end -->';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PLAYER = { fullName: 'Lighthouse Player', password: 'Lighthouse#Player1' };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface PageResult {
   name: string;
@@ -85,17 +74,7 @@ async function main() {
   });
   const results: PageResult[] = [];
   try {
-    for (
-      let i = 0;
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 300) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitHealthy(base, () => server.exitCode !== null);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const [page] = await browser.pages();
     const cdp = await page.createCDPSession();
@@ -185,8 +164,7 @@ async function main() {
       `| ${r.name} | \`${r.path}\`${r.signedIn ? ' (signed in)' : ''} | **${r.performance}** | **${r.accessibility}** | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.scriptKb} | ${r.totalKb} |`,
   );
   const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
-  const section = `${START_MARK}
-## Lighthouse on a phone: the first visit
+  const section = `## Lighthouse on a phone: the first visit
 
 Lighthouse ${version} in its mobile mode (a mid-range phone on a slow 4G network, simulated; CPU slowed
 4×) with the system Chromium, each page on an empty cache, the median of ${RUNS} runs. The server runs in production mode and
@@ -198,16 +176,8 @@ Run: \`npm run bench:lighthouse\` (bench/lighthouse/run.ts).
 
 | Page | Path | Performance | Accessibility | First paint | Largest paint | Blocking time | Layout shift | Script KB | Total KB |
 |---|---|---|---|---|---|---|---|---|---|
-${rows.join('\n')}
-${END_MARK}`;
-  const current = readFileSync(RESULTS, 'utf8');
-  const start = current.indexOf(START_MARK);
-  const end = current.indexOf(END_MARK);
-  writeFileSync(
-    RESULTS,
-    start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARK.length) : `${current.trimEnd()}\n\n${section}\n`,
-  );
-  console.log('Written to bench/RESULTS.md');
+${rows.join('\n')}`;
+  writeSection('lighthouse', section);
 }
 
 await main();

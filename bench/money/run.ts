@@ -18,12 +18,12 @@
  *   BENCH_PROFILE=/tmp/prof              the server's CPU profile, written there when it stops
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startFakeSmtp, type FakeSmtp } from '../../tests/fakes/smtp.js';
+import { freePort, percentile, rssMiB, waitHealthy, writeSection } from '../lib.js';
 import type { LoadResult } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -37,46 +37,32 @@ const PG_URL =
     ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
     : 'postgres://postgres@localhost:5432/postgres');
 const ONLY = process.env.BENCH_ONLY;
-const RESULTS = new URL('../RESULTS.md', import.meta.url);
-const START_MARK = '<!-- money:start -->';
-const END_MARK = '<!-- money:end -->';
 const LOAD_AT_START = os.loadavg()[0];
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench#Admin#Password1' };
 const PLAYER_PASSWORD = 'Bench#Player1';
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-const rssMiB = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
-};
 /** CPU seconds a process has used so far (user + system). */
 const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-/** CPU seconds used so far by every process with this command name (PostgreSQL's server processes). */
+/** CPU seconds used so far by each process with this command name (PostgreSQL's server processes), by pid. */
 const cpuSecondsOf = (command: string) => {
-  let total = 0;
+  const used = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) total += cpuSeconds(Number(pid));
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) used.set(pid, cpuSeconds(Number(pid)));
     } catch {
       /* gone */
     }
   }
-  return total;
+  return used;
 };
+/** What those processes used between two readings (a process that ended meanwhile is not counted). */
+const cpuSecondsBetween = (before: Map<string, number>, after: Map<string, number>) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 const dbUrl = (name: string) => {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
@@ -138,17 +124,7 @@ class Server {
       env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${this.base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      if (i > 300 || this.child.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitHealthy(this.base, () => this.child.exitCode !== null);
   }
 
   call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -223,7 +199,7 @@ async function measured(server: Server, tokens: string[], pauseMs: number) {
       rss,
       serverCpuMs: perCall(cpuSeconds(server.pid) - serverBefore),
       playersCpuMs: perCall(cpu),
-      postgresCpuMs: perCall(cpuSecondsOf('postgres') - postgresBefore),
+      postgresCpuMs: perCall(cpuSecondsBetween(postgresBefore, cpuSecondsOf('postgres'))),
     };
   } finally {
     clearInterval(sampler);
@@ -370,8 +346,7 @@ async function main() {
     await smtp.close();
   }
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-  const section = `${START_MARK}
-## The money path against PostgreSQL's own benchmark
+  const section = `## The money path against PostgreSQL's own benchmark
 
 Chicken Road rounds over HTTP: \`start\` (Easy, ₹10), up to three \`go\`, then \`stop\` while the
 round is still open (a trap ends 12 % of rounds early). The server runs as its own process in
@@ -390,14 +365,8 @@ Run: \`npm run bench\` (bench/money/run.ts, bench/money/load.ts).
 - Load average when the run started: ${LOAD_AT_START.toFixed(1)}; the server, the players, PostgreSQL and pgbench share the machine's CPUs
 - Node ${process.version}; PostgreSQL ${pgVersion()} on the same machine (loopback); PGlite in a temporary DATA_DIR
 
-${table(rows)}
-${END_MARK}`;
-  const current = readFileSync(RESULTS, 'utf8');
-  const start = current.indexOf(START_MARK);
-  const end = current.indexOf(END_MARK);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END_MARK.length) : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(RESULTS, next);
-  console.log(`\nWritten to bench/RESULTS.md`);
+${table(rows)}`;
+  writeSection('money', section);
 }
 
 await main();

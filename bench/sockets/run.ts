@@ -9,33 +9,15 @@
  *   BENCH_SOCKETS=1000 BENCH_SECONDS=10   fewer, shorter
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { freePort, percentile, rssMiB, waitHealthy, writeSection } from '../lib.js';
 
 const CLIENTS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const RESULTS = new URL('../RESULTS.md', import.meta.url);
-const START_MARK = '<!-- sockets:start -->';
-const END_MARK = '<!-- sockets:end -->';
 const LOAD_AT_START = os.loadavg()[0];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const rssMiB = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
-};
 
 async function main() {
   const work = mkdtempSync(join(os.tmpdir(), 'bench-sockets-'));
@@ -61,17 +43,7 @@ async function main() {
   });
   try {
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitHealthy(base, () => server.exitCode !== null);
     const idleRss = rssMiB(server.pid!);
 
     const lags: number[] = [];
@@ -116,7 +88,6 @@ async function main() {
     const row = `| ${CLIENTS} | ${connected} | ${SECONDS} | ${lags.length} of ~${expected} | ${percentile(lags, 50)} | ${percentile(lags, 99)} | ${lags.at(-1)} | ${idleRss} | ${loadedRss} |`;
     console.log(row);
     const section = [
-      START_MARK,
       '## Realtime fan-out: the colour countdown',
       '',
       'The real server in its own process (embedded database), N clients in another process on the',
@@ -135,13 +106,8 @@ async function main() {
       '| Clients | Connected | Seconds | Countdowns received | Lag p50 | Lag p99 | Lag max | Server RSS idle (MiB) | Server RSS with clients (MiB) |',
       '|---|---|---|---|---|---|---|---|---|',
       row,
-      END_MARK,
     ].join('\n');
-    const current = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n';
-    const next = current.includes(START_MARK)
-      ? current.replace(new RegExp(`${START_MARK}[\\s\\S]*?${END_MARK}`), section)
-      : `${current.trimEnd()}\n\n${section}\n`;
-    writeFileSync(RESULTS, next);
+    writeSection('sockets', section);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

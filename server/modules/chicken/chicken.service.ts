@@ -94,6 +94,8 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
   }
 }
 
+const betMetadata = (input: StartInput) => ({ game: 'chicken', difficulty: input.difficulty });
+
 const roundSettings = (settings: GameSettings, input: StartInput) => ({
   difficulty: input.difficulty,
   rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
@@ -117,7 +119,7 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
       ...roundSettings(settings, input),
       traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
       now,
-      metadata: { game: 'chicken', difficulty: input.difficulty },
+      metadata: betMetadata(input),
     });
     if (result.outcome === 'done') {
       seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
@@ -158,7 +160,7 @@ async function startInFull(db: Db, settings: GameSettings, userId: string, input
       kind: 'bet',
       reference: `chicken:${round.id}`,
       idempotencyKey: `bet:${round.id}`,
-      metadata: { game: 'chicken', difficulty: input.difficulty },
+      metadata: betMetadata(input),
     });
     return withBalance(tx, userId, roundView(round));
   });
