@@ -180,6 +180,8 @@ describe('player accounts in the browser', () => {
     await picture(page, 'login');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Home itself, not only the URL: a menu opened before the app has moved to the new page closes with the move.
+    await page.getByRole('heading', { name: 'Games' }).waitFor();
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
   });
 

@@ -53,7 +53,7 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
-  }, [open]);
+  }); // after every render: a dialog element mounted again while `open` must open too
 
   if (!user) return null;
   const then = (action: () => void) => () => {
