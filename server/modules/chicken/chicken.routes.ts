@@ -74,7 +74,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
-      const data = await stopRound(app.db, request.user!.id, request.body?.roundId);
+      const data = await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId);
       return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
     },
   });

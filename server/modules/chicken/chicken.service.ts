@@ -290,9 +290,9 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
  * round by returning the bet, so a client that only calls start and stop never leaves a round
  * open. Amounts in the request are never read.
  */
-export async function stopRound(db: Db, userId: string, roundId?: string) {
+export async function stopRound(db: Db, userId: string, now: Date, roundId?: string) {
   try {
-    const moved = await moveAtOnce(db, userId, new Date(), roundId, false, (round) => ({ state: 'won', lane: round.lane }));
+    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }));
     if (moved) return moved;
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
