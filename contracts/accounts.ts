@@ -1,36 +1,12 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import phoneMetadata from 'libphonenumber-js/max/metadata';
 import { z } from 'zod';
 import { UUID_PATTERN } from './ids.js';
 import { ACCESS_PAGES } from './roles.js';
 import { ok, okMessage } from './envelope.js';
+import { NAME_MIN, PASSWORD_MIN, PASSWORD_RULES } from './account-rules.js';
+import { checkInternationalPhone } from './phone.js';
 
-// Registration, sign-in and code rules shared by the server and the web forms. Messages are the
-// spec's, word for word, so a form and the server say the same thing.
-
-export const OTP_LENGTH = 6;
-export const OTP_TTL_SECONDS = 10 * 60;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_RESEND_COOLDOWN_SECONDS = 60;
-export const NAME_MIN = 2;
-export const PASSWORD_MIN = 8;
-/** Games the site knows; a game without a visibility row counts as visible. */
-export const GAME_TYPES = ['chicken', 'color'] as const;
-export type GameType = (typeof GAME_TYPES)[number];
-
-export const MESSAGES = {
-  registered: 'Registration successful! Please verify your email and phone number.',
-  ageRequired: 'Please confirm that you are 18 or older to register.',
-  verified: 'Account verified successfully! You can now sign in.',
-  loginFailed: 'Invalid credentials or user not verified',
-  invalidCode: 'Invalid or expired code',
-  tooManyAttempts: 'Too many wrong attempts. Request a new code.',
-  oldPasswordWrong: 'Old password is incorrect',
-  referralInvalid: 'Referral code is not valid.',
-  resetRequested: 'If an account exists for these details, we have sent a reset code to it.',
-  passwordReset: 'Your password has been reset. Please sign in with your new password.',
-  passwordChanged: 'Password changed successfully.',
-} as const;
+export * from './account-rules.js';
+export { checkInternationalPhone, countryName, normalizeLoginPhone } from './phone.js';
 
 const text = (label: string, requiredMessage: string) =>
   z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredMessage : `${label} must be text`) });
@@ -49,13 +25,6 @@ export const emailSchema = text('Email', 'Email is required')
   .pipe(z.email('Please enter a valid email address'))
   .transform((v) => v.toLowerCase());
 
-const PASSWORD_RULES: [RegExp, string][] = [
-  [/[a-z]/, 'Password must contain at least one lowercase letter'],
-  [/[A-Z]/, 'Password must contain at least one uppercase letter'],
-  [/\d/, 'Password must contain at least one number'],
-  [/[^A-Za-z0-9]/, 'Password must contain at least one special character'],
-];
-
 /** A new password (register, change, reset). */
 export const passwordSchema = PASSWORD_RULES.reduce(
   (schema, [re, message]) => schema.regex(re, message),
@@ -70,43 +39,6 @@ export const currentPasswordSchema = text('Password', 'Password is required')
   .max(128, 'Password must be at most 128 characters long')
   .min(1, 'Password is required');
 
-/** The five criteria of the strength meter and its label. */
-export function passwordStrength(password: string): { score: number; label: 'Very Weak' | 'Weak' | 'Fair' | 'Good' | 'Strong' } {
-  const score = [password.length >= PASSWORD_MIN, ...PASSWORD_RULES.map(([re]) => re.test(password))].filter(Boolean).length;
-  const labels = ['Very Weak', 'Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
-  return { score, label: labels[score] };
-}
-
-/** Calling code → its countries, the main one first ("1" → US, AG, …). */
-const CALLING_CODES = new Map<string, string[]>(Object.entries(phoneMetadata.country_calling_codes));
-
-/** The English name of a region code ("IN" → "India"). */
-export function countryName(country: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
-
-/**
- * Checks "+<dial><digits>" against its country's numbering plan. Answers the number in E.164
- * or the spec's message ("Invalid country code", "Invalid phone number format for India").
- */
-export function checkInternationalPhone(value: string): { ok: true; e164: string; country?: string } | { ok: false; message: string } {
-  const compact = value.replace(/[\s().-]/g, '');
-  if (!/^\+\d{1,20}$/.test(compact)) return { ok: false, message: 'Phone number must start with + and the country code, followed by digits' };
-  const digits = compact.slice(1);
-  const dial = [1, 2, 3].map((n) => digits.slice(0, n)).find((prefix) => CALLING_CODES.has(prefix));
-  if (!dial) return { ok: false, message: 'Invalid country code' };
-  const parsed = parsePhoneNumberFromString(compact);
-  if (!parsed || !parsed.isValid()) {
-    const country = parsed?.country ?? CALLING_CODES.get(dial)![0];
-    return { ok: false, message: `Invalid phone number format for ${countryName(country)}` };
-  }
-  return { ok: true, e164: parsed.number, country: parsed.country };
-}
-
 /** A phone as registration sends it: "+<dial><digits>", valid for its country; parses to E.164. */
 export const phoneSchema = text('Phone number', 'Phone number is required')
   .max(32, 'Phone number is too long')
@@ -120,17 +52,6 @@ export const phoneSchema = text('Phone number', 'Phone number is required')
     }
     return result.e164;
   });
-
-/**
- * A phone as sign-in and password reset accept it: "+91…" or bare digits (India assumed).
- * Answers E.164, or null when it is no possible number (the caller answers as for a wrong one).
- */
-export function normalizeLoginPhone(value: string, defaultCountry: CountryCode = 'IN'): string | null {
-  const compact = value.replace(/[\s().-]/g, '');
-  if (!/^\+?\d{4,20}$/.test(compact)) return null;
-  const parsed = parsePhoneNumberFromString(compact, defaultCountry);
-  return parsed && parsed.isPossible() ? parsed.number : null;
-}
 
 const loginPhoneSchema = text('Phone number', 'Phone number is required').max(32, 'Phone number is too long').trim();
 

@@ -18,7 +18,7 @@ describe('forgot password', { timeout: 20_000 }, () => {
       'POST /api/v1/users/reset-password': () => ({ body: { success: true, message: 'Your password has been reset. Please sign in with your new password.' } }),
     });
     const { router } = renderApp(routes, { path: '/login?forgot=' });
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Please enter your email or phone number')).toBeInTheDocument();
     await user.type(field('Email or Phone'), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
@@ -46,7 +46,7 @@ describe('forgot password', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     mockApi({ 'POST /api/v1/users/request-reset-otp': () => ({ status: 404, body: { success: false, message: 'No such user' } }) });
     renderApp(routes, { path: '/login?forgot=nobody@example.com' });
-    expect(field('Email or Phone')).toHaveValue('nobody@example.com');
+    expect(await screen.findByLabelText('Email or Phone')).toHaveValue('nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(SENT)).toBeInTheDocument();
     expect(screen.queryByText('No such user')).not.toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('forgot password', { timeout: 20_000 }, () => {
       'POST /api/v1/users/reset-password': () => ({ status: 400, body: { success: false, code: 'OTP_INVALID', message: 'Invalid or expired code' } }),
     });
     renderApp(routes, { path: '/login?forgot=asha@example.com' });
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('textbox', { name: 'Reset code digit 1 of 6' }));
     await user.paste('000000');
     await user.type(field('New Password'), 'Fresh#Pass9');

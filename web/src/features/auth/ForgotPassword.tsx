@@ -28,9 +28,10 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
     setError('');
     if (!value.trim()) return setError('Please enter your email or phone number');
     if (value.includes('@') && !isEmail(value)) return setError('Please enter a valid email');
-    const who = identify(value);
     setBusy(true);
+    let who: ResetTarget | null = null;
     try {
+      who = await identify(value);
       const res = await requestResetOtp(who);
       setSent(res?.message || MESSAGES.resetRequested);
       setTarget(who);

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '../../../../contracts/accounts';
+import { MESSAGES } from '../../../../contracts/account-rules';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { ApiError } from '../../lib/api';
 import { startSignIn, type SecondFactorStep as Step } from './auth.api';
 import { AuthCard } from './AuthCard';
-import { ForgotPassword } from './ForgotPassword';
 import { FormAlert } from './FormAlert';
 import { identify, isEmail } from './identifier';
 import { PasswordField } from './PasswordField';
 import { SecondFactorStep } from './SecondFactorStep';
+import { Loading } from '../../components/ui/States';
 import './auth.css';
+
+// Its form rules (zod, the password rules) load only when a player asks for a reset.
+const ForgotPassword = lazy(() => import('./ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
 
 interface LoginValues {
   identifier: string;
@@ -22,7 +25,11 @@ interface LoginValues {
 export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   if (params.get('forgot') !== null) {
-    return <ForgotPassword initial={params.get('forgot') ?? ''} onDone={(identifier) => setParams(identifier ? { id: identifier } : {})} />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <ForgotPassword initial={params.get('forgot') ?? ''} onDone={(identifier) => setParams(identifier ? { id: identifier } : {})} />
+      </Suspense>
+    );
   }
   return <LoginForm initialIdentifier={params.get('id') ?? ''} onForgot={(identifier) => setParams({ forgot: identifier })} />;
 }
@@ -40,7 +47,7 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
     if (!identifier.trim() || !password) return fail('Please fill in all fields');
     if (identifier.includes('@') && !isEmail(identifier)) return fail('Please enter a valid email');
     try {
-      const step = await startSignIn({ ...identify(identifier), password });
+      const step = await startSignIn({ ...(await identify(identifier)), password });
       if ('twoFactor' in step) setSecond(step);
       else navigate('/', { replace: true });
     } catch (err) {

@@ -1,6 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 
-import { OTP_LENGTH } from '../../../../contracts/accounts';
+import { OTP_LENGTH } from '../../../../contracts/account-rules';
 
 export { OTP_LENGTH };
 export const emptyOtp = () => Array<string>(OTP_LENGTH).fill('');

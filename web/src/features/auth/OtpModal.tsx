@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../../contracts/accounts';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../../contracts/account-rules';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { ApiError, errorMessage } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { forwardRef, useState, type ComponentProps } from 'react';
 import { Field } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
-import { passwordStrength } from '../../../../contracts/accounts';
+import { passwordStrength } from '../../../../contracts/account-rules';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof Field>, 'type' | 'trailing'>;
 
