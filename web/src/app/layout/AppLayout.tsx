@@ -25,6 +25,7 @@ export function AppLayout() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [referOpen, setReferOpen] = useState(false);
   const playMoney = useSiteSettings().data?.playMoney;
+  const withFooter = !pathname.startsWith('/admin') && !pathname.startsWith('/chicken-road');
 
   useEffect(() => {
     document.title = screenTitle(pathname);
@@ -53,8 +54,16 @@ export function AppLayout() {
           </p>
         )}
         {!pathname.startsWith('/admin') && <BreakBanner />}
-        {status === 'loading' ? <Loading /> : <Outlet />}
-        {!pathname.startsWith('/admin') && !pathname.startsWith('/chicken-road') && (
+        {withFooter ? (
+          // At least a screen high, so the footer starts below the first screen and content that
+          // arrives late never pushes it about in view.
+          <div className="layout-screen">{status === 'loading' ? <Loading /> : <Outlet />}</div>
+        ) : status === 'loading' ? (
+          <Loading />
+        ) : (
+          <Outlet />
+        )}
+        {withFooter && (
           <footer className="layout-footer">
             <span className="layout-footer__age" aria-hidden="true">
               18+
