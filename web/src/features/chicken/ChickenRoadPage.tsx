@@ -1,17 +1,20 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/Modal';
 import { formatBalance, formatRupees, useSession } from '../../lib/useSession';
 import { useChickenAudio } from './audio/useChickenAudio';
 import { Confetti } from './components/Confetti';
 import { Controls, releaseFocus } from './components/Controls';
-import { FairnessPanel } from './components/FairnessPanel';
 import { ResultDialog } from './components/ResultDialog';
 import { Road } from './components/Road';
 import { ResetIcon, ShieldIcon, SpeakerIcon } from './components/Icons';
 import { useChickenGame } from './useChickenGame';
 import { useGameKeys } from './useGameKeys';
+import { Loading } from '../../components/ui/States';
 import './chicken.css';
+
+// The seed form (zod and the form library) loads when the player opens it, not with the game.
+const FairnessPanel = lazy(() => import('./components/FairnessPanel').then((m) => ({ default: m.FairnessPanel })));
 
 /** The game screen (/chicken-road). */
 export default function ChickenRoadPage() {
@@ -133,7 +136,9 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
         <p className="chicken-fair__intro">
           Every road is fixed before you start by your seed pair. Rotate the pair to reveal the server seed and check your rounds.
         </p>
-        <FairnessPanel />
+        <Suspense fallback={<Loading />}>
+          <FairnessPanel />
+        </Suspense>
         <p className="chicken-fair__more">
           <Link to="/fairness">Verify a round</Link> · <Link to="/bets">All Bets</Link>
         </p>

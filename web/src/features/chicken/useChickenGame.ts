@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { multiplierLadder } from '../../../../contracts/chicken';
+import { multiplierLadder } from '../../../../contracts/chicken.math';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';

@@ -1,4 +1,4 @@
-import { coloursOf, type Selection } from '../../../../contracts/color';
+import { coloursOf, type Selection } from '../../../../contracts/color.math';
 
 export const LABELS: Record<string, string> = { green: 'Green', red: 'Red', violet: 'Violet', big: 'Big', small: 'Small' };
 export const labelOf = (s: Selection) => LABELS[s] ?? `Number ${s}`;

@@ -8,10 +8,9 @@ import {
   NUMBERS,
   payoutMultiplier,
   returnToPlayer,
-  type ColorState,
-  type PeriodResult,
   type Selection,
-} from '../../../../contracts/color';
+} from '../../../../contracts/color.math';
+import type { ColorState, PeriodResult } from '../../../../contracts/color';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type CSSProperties, type PointerEvent } from 'react';
-import { DIFFICULTIES } from '../../../../../contracts/chicken';
+import { DIFFICULTIES } from '../../../../../contracts/chicken.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { formatRupees } from '../../../lib/useSession';

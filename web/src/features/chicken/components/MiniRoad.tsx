@@ -1,4 +1,4 @@
-import { laneCount, multiplierLadder, type Difficulty } from '../../../../../contracts/chicken';
+import { laneCount, multiplierLadder, type Difficulty } from '../../../../../contracts/chicken.math';
 import { tileMultiplier } from '../chicken.format';
 import { FlameSprite } from './Sprites';
 
