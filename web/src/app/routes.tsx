@@ -11,14 +11,25 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenErrorPage } from './ScreenErrorPage';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+type Load = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A screen loaded on demand: its element (wrapped, e.g. in the sign-in guard) and, in the route's
+ * handle, its loader, so the screen the app opens on is fetched at once (below), beside the
+ * session check rather than after it.
+ */
+const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (screen) => screen) => {
   const Component = lazy(load);
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
-  );
+  return {
+    element: wrap(
+      <Suspense fallback={<Loading />}>
+        <Component />
+      </Suspense>,
+    ),
+    handle: { load },
+  };
 };
+const guarded = (screen: ReactNode) => <Protected>{screen}</Protected>;
 
 /**
  * The spec's guard: children render only for a signed-in visitor. Others go to /login, except a
@@ -54,47 +65,58 @@ export const router = createBrowserRouter([
         errorElement: <ScreenErrorPage />,
         children: [
           { path: '/', element: <HomePage /> },
-          { path: '/login', element: page(() => import('../features/auth/LoginPage')) },
-          { path: '/signup', element: page(() => import('../features/auth/RegisterPage')) },
-          { path: '/change-password', element: <Protected>{page(() => import('../features/auth/ChangePasswordPage'))}</Protected> },
-          { path: '/profile', element: page(() => import('../features/auth/ProfilePage')) },
-          { path: '/refer-earn', element: <Protected>{page(() => import('./ReferEarnScreen'))}</Protected> },
-          { path: '/ranking', element: page(() => import('../features/home/RankingPage')) },
-          { path: '/spinner', element: <Protected>{page(() => import('../features/spinner/SpinnerPage'))}</Protected> },
-          { path: '/color', element: <Protected>{page(() => import('../features/color/ColorGamePage'))}</Protected> },
-          { path: '/chicken-road/demo', element: page(() => import('../features/chicken/ChickenRoadDemoPage')) },
-          { path: '/responsible', element: <Protected>{page(() => import('../features/responsible/ResponsiblePage'))}</Protected> },
-          { path: '/safer-play', element: page(() => import('../features/responsible/SaferPlayPage')) },
-          { path: '/chicken-road', element: <Protected>{page(() => import('../features/chicken/ChickenRoadPage'))}</Protected> },
-          { path: '/bets', element: <Protected>{page(() => import('./BetsScreen'))}</Protected> },
-          { path: '/fairness', element: <Protected>{page(() => import('../features/chicken/FairnessPage'))}</Protected> },
+          { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
+          { path: '/signup', ...page(() => import('../features/auth/RegisterPage')) },
+          { path: '/change-password', ...page(() => import('../features/auth/ChangePasswordPage'), guarded) },
+          { path: '/profile', ...page(() => import('../features/auth/ProfilePage')) },
+          { path: '/refer-earn', ...page(() => import('./ReferEarnScreen'), guarded) },
+          { path: '/ranking', ...page(() => import('../features/home/RankingPage')) },
+          { path: '/spinner', ...page(() => import('../features/spinner/SpinnerPage'), guarded) },
+          { path: '/color', ...page(() => import('../features/color/ColorGamePage'), guarded) },
+          { path: '/chicken-road/demo', ...page(() => import('../features/chicken/ChickenRoadDemoPage')) },
+          { path: '/responsible', ...page(() => import('../features/responsible/ResponsiblePage'), guarded) },
+          { path: '/safer-play', ...page(() => import('../features/responsible/SaferPlayPage')) },
+          { path: '/chicken-road', ...page(() => import('../features/chicken/ChickenRoadPage'), guarded) },
+          { path: '/bets', ...page(() => import('./BetsScreen'), guarded) },
+          { path: '/fairness', ...page(() => import('../features/chicken/FairnessPage'), guarded) },
           {
             path: '/deposite',
-            element: <Protected>{<RealMoneyOnly title="Deposit">{page(() => import('../features/wallet/DepositPage'))}</RealMoneyOnly>}</Protected>,
+            ...page(
+              () => import('../features/wallet/DepositPage'),
+              (screen) => guarded(<RealMoneyOnly title="Deposit">{screen}</RealMoneyOnly>),
+            ),
           },
           {
             path: '/withdraw',
-            element: <Protected>{<RealMoneyOnly title="Withdraw">{page(() => import('../features/wallet/WithdrawPage'))}</RealMoneyOnly>}</Protected>,
+            ...page(
+              () => import('../features/wallet/WithdrawPage'),
+              (screen) => guarded(<RealMoneyOnly title="Withdraw">{screen}</RealMoneyOnly>),
+            ),
           },
-          { path: '/transactions', element: <Protected>{page(() => import('../features/wallet/TransactionsPage'))}</Protected> },
+          { path: '/transactions', ...page(() => import('../features/wallet/TransactionsPage'), guarded) },
           {
             path: '/payment',
-            element: <Protected>{<RealMoneyOnly title="Payment">{page(() => import('../features/wallet/PaymentPage'))}</RealMoneyOnly>}</Protected>,
+            ...page(
+              () => import('../features/wallet/PaymentPage'),
+              (screen) => guarded(<RealMoneyOnly title="Payment">{screen}</RealMoneyOnly>),
+            ),
           },
-          { path: '/paymentsuccess', element: <Protected>{page(() => import('../features/wallet/PaymentSuccessPage'))}</Protected> },
+          { path: '/paymentsuccess', ...page(() => import('../features/wallet/PaymentSuccessPage'), guarded) },
           {
             path: '/telegram-subscription/:gameName',
-            element: (
-              <Protected>
-                {<RealMoneyOnly title="Telegram Subscription">{page(() => import('../features/wallet/TelegramSubscriptionPage'))}</RealMoneyOnly>}
-              </Protected>
+            ...page(
+              () => import('../features/wallet/TelegramSubscriptionPage'),
+              (screen) => guarded(<RealMoneyOnly title="Telegram Subscription">{screen}</RealMoneyOnly>),
             ),
           },
           { path: '/qr-code', element: <Navigate to="/deposite" replace /> },
-          { path: '/admin', element: page(() => import('../features/admin/AdminPage')) },
+          { path: '/admin', ...page(() => import('../features/admin/AdminPage')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
   },
 ]);
+
+// The screen the app opens on starts loading now, beside the session check, not after it.
+for (const match of router.state.matches) void (match.route.handle as { load?: Load } | undefined)?.load?.();
