@@ -14,6 +14,12 @@ export interface AuthUser {
   tokenVersion: number;
   /** The session (refresh-token family) the access token belongs to. */
   sessionId: string;
+  /**
+   * Set when the session was not read on the way in (a route with config.sessionInStatement):
+   * the token is genuine, but whether its session is still open, and the player still verified
+   * and not blocked, is checked by the route's own statement before anything moves.
+   */
+  sessionUnchecked?: true;
 }
 
 declare module 'fastify' {

@@ -4,13 +4,24 @@ import type { AccessPage } from '../../contracts/roles.js';
 import { sessionCaller } from '../modules/accounts/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { verifyAccessToken } from '../lib/tokens.js';
-import type { App } from '../types.js';
+import type { App, AuthUser } from '../types.js';
 
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 /** Calls where a stale credential is ignored rather than refused. */
 const CREDENTIAL_FREE = new Set(['/api/v1/users/login', '/api/v1/users/register', '/api/v1/users/refresh-token']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route checks the caller's session in its own money statement (one round trip a call):
+     * the caller is taken from the genuine token, marked sessionUnchecked, and the route must
+     * pass the session on. Only for players' game calls; never for admin pages.
+     */
+    sessionInStatement?: boolean;
+  }
+}
 
 /**
  * Resolves the caller on every request from `Authorization: Bearer <t>`, a bare
@@ -34,7 +45,11 @@ export const authPlugin = fp(async (app: App) => {
     if (!token || token === 'null' || token === 'undefined') return;
     const claims = await verifyAccessToken(app.config.keys.accessToken, token);
     if (!claims) return;
-    const caller = await sessionCaller(app.db, claims);
+    // A replayed Idempotency-Key answers from storage before any statement runs: read the session first.
+    const deferred = request.routeOptions.config?.sessionInStatement && claims.role === 'user' && request.headers['idempotency-key'] === undefined;
+    const caller: AuthUser | null = deferred
+      ? { id: claims.sub, role: claims.role, accessPages: [], tokenVersion: claims.tv, sessionId: claims.sid, sessionUnchecked: true }
+      : await sessionCaller(app.db, claims);
     if (!caller) return;
     const via = fromHeader ? 'header' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameSiteRequest(request, allowedOrigins)) return;

@@ -65,31 +65,27 @@ export interface SessionUser {
   role: 'user' | 'admin';
   accessPages: string[];
   tokenVersion: number;
-  verifiedAt: Date | null;
-  blockedAt: Date | null;
-  /** The session still has a token that is neither revoked nor expired. */
-  live: boolean;
 }
+
+/**
+ * The one definition of a session that still holds, as SQL over three parameters (the user id, the
+ * session id and the token version the access token carries): the session has a token neither
+ * revoked nor expired, the token version is current, the person is verified and not blocked. The
+ * sign-in check reads it here; game calls check it inside their money statement (decision 16).
+ */
+export const sessionHoldsSql = (user: string, session: string, version: string) =>
+  `EXISTS (SELECT 1 FROM users u WHERE u.id = ${user} AND u.token_version = ${version} AND u.verified_at IS NOT NULL AND u.blocked_at IS NULL
+     AND EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = ${session} AND t.user_id = ${user} AND t.revoked_at IS NULL AND t.expires_at > now()))`;
 
 const sessionUser = statement(
   'session_user',
-  `SELECT u.id, u.role, u.access_pages, u.token_version, u.verified_at, u.blocked_at,
-          EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.user_id = $1 AND r.revoked_at IS NULL AND r.expires_at > now()) AS live
-     FROM users u WHERE u.id = $1`,
+  `SELECT u.id, u.role, u.access_pages, u.token_version FROM users u WHERE u.id = $1 AND ${sessionHoldsSql('$1', '$2::uuid', '$3::integer')}`,
 );
 
-/** The caller of an access token and whether its session is still open: one prepared statement per request. */
-export async function findSessionUser(db: Db, userId: string, familyId: string): Promise<SessionUser | undefined> {
-  const [row] = await sessionUser(db, userId, familyId);
+/** The caller of a session that still holds (sessionHoldsSql), or nothing. */
+export async function findSessionUser(db: Db, userId: string, familyId: string, tokenVersion: number): Promise<SessionUser | undefined> {
+  const [row] = await sessionUser(db, userId, familyId, tokenVersion);
   if (!row) return undefined;
   const user = rowFromJson(users, row);
-  return {
-    id: user.id,
-    role: user.role,
-    accessPages: user.accessPages,
-    tokenVersion: user.tokenVersion,
-    verifiedAt: user.verifiedAt,
-    blockedAt: user.blockedAt,
-    live: row.live === true,
-  };
+  return { id: user.id, role: user.role, accessPages: user.accessPages, tokenVersion: user.tokenVersion };
 }

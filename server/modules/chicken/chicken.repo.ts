@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { rowFromJson } from '../../db/json-row.js';
 import { statement } from '../../db/statement.js';
 import { chickenRounds, seedPairs } from '../../db/schema/index.js';
+import { sessionHoldsSql } from '../accounts/index.js';
 
 export type RoundRow = typeof chickenRounds.$inferSelect;
 export type NewRound = typeof chickenRounds.$inferInsert;
@@ -37,8 +38,28 @@ export async function lockRound(db: DbOrTx, userId: string, roundId?: string): P
 
 const roundById = statement('chicken_round_by_id', 'SELECT * FROM chicken_rounds WHERE id = $1 AND user_id = $2');
 const openRound = statement('chicken_open_round', "SELECT * FROM chicken_rounds WHERE user_id = $1 AND state = 'playing'");
-const startStatement = statement('chicken_start_at_once', 'SELECT chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) AS r');
-const moveStatement = statement('chicken_move_at_once', 'SELECT chicken_move_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS r');
+/**
+ * The caller's session, checked in the money statement itself when the sign-in plugin left it to
+ * the route (routes with config.sessionInStatement, decision 16): nothing moves unless it holds.
+ * A null session id means it was checked on the way in.
+ */
+const sessionHolds = (user: string, session: string, version: string) =>
+  `(${session}::uuid IS NULL OR ${sessionHoldsSql(user, `${session}::uuid`, `${version}::integer`)})`;
+const SIGNED_OUT = `'{"outcome": "signed-out"}'::jsonb`;
+const startStatement = statement(
+  'chicken_start_at_once',
+  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15')} THEN chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ELSE ${SIGNED_OUT} END AS r`,
+);
+const moveStatement = statement(
+  'chicken_move_at_once',
+  `SELECT CASE WHEN ${sessionHolds('$1', '$11', '$12')} THEN chicken_move_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ELSE ${SIGNED_OUT} END AS r`,
+);
+
+/** A session the money statement must check: its id and the token version the access token carries. */
+export interface UncheckedSession {
+  id: string;
+  tokenVersion: number;
+}
 
 /** The player's round as it is now, without a lock: the named one, or the open one. */
 export async function readRound(db: Db, userId: string, roundId?: string): Promise<RoundRow | undefined> {
@@ -47,9 +68,9 @@ export async function readRound(db: Db, userId: string, roundId?: string): Promi
 }
 
 /** What a money function of migration 0015 answered: done with the new state, or go round again (retry), or take the full path. */
-export type AtOnce = { outcome: 'retry' | 'full' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null };
+export type AtOnce = { outcome: 'retry' | 'full' | 'signed-out' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null };
 
-type Answer = { outcome: 'done' | 'retry' | 'full'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null };
+type Answer = { outcome: 'done' | 'retry' | 'full' | 'signed-out'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null };
 
 function atOnce(rows: Record<string, unknown>[]): AtOnce {
   const answer = rows[0].r as Answer;
@@ -63,6 +84,7 @@ export async function startAtOnce(
   r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt'> & {
     now: Date;
     metadata: Record<string, unknown>;
+    session?: UncheckedSession;
   },
 ): Promise<AtOnce> {
   return atOnce(
@@ -81,6 +103,8 @@ export async function startAtOnce(
       `{${r.traps.join(',')}}`,
       r.now.toISOString(),
       JSON.stringify(r.metadata),
+      r.session?.id ?? null,
+      r.session?.tokenVersion ?? null,
     ),
   );
 }
@@ -99,6 +123,7 @@ export async function moveAtOnce(
     refuseOnBreak: boolean;
     now: Date;
     metadata: Record<string, unknown>;
+    session?: UncheckedSession;
   },
 ): Promise<AtOnce> {
   return atOnce(
@@ -114,6 +139,8 @@ export async function moveAtOnce(
       m.refuseOnBreak,
       m.now.toISOString(),
       JSON.stringify(m.metadata),
+      m.session?.id ?? null,
+      m.session?.tokenVersion ?? null,
     ),
   );
 }

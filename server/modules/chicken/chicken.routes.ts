@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/chicken.js';
 import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
-import type { App } from '../../types.js';
+import type { App, AuthUser } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
@@ -22,12 +22,15 @@ import { fairnessRoutes } from './fairness.routes.js';
  * itself when no lane was crossed, so start then stop, all the spec's client calls, ends a round).
  * No rate limit here: a round is a quick run of calls; every amount is the server's own.
  */
+/** The session the route's statement must check, when the sign-in plugin left it (config.sessionInStatement). */
+const uncheckedSession = (user: AuthUser) => (user.sessionUnchecked ? { id: user.sessionId, tokenVersion: user.tokenVersion } : undefined);
+
 export async function chickenRoutes(app: App): Promise<void> {
   const tags = ['chicken'];
 
   app.post('/chicken-road/start', {
     onRequest: [requireUser],
-    config: { idempotent: true },
+    config: { idempotent: true, sessionInStatement: true },
     schema: {
       tags,
       summary: 'Start a round: debits the bet, answers the ladder (never the traps)',
@@ -47,6 +50,7 @@ export async function chickenRoutes(app: App): Promise<void> {
           autoCashout: body.autoCashout ?? null,
         },
         app.clock.now(),
+        uncheckedSession(request.user!),
       );
       return { success: true as const, message: 'Round started.', data };
     },
@@ -54,10 +58,10 @@ export async function chickenRoutes(app: App): Promise<void> {
 
   app.post('/chicken-road/go', {
     onRequest: [requireUser],
-    config: { idempotent: true },
+    config: { idempotent: true, sessionInStatement: true },
     schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
     handler: async (request) => {
-      const data = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId);
+      const data = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
       const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
       return { success: true as const, message, data };
     },
@@ -65,7 +69,7 @@ export async function chickenRoutes(app: App): Promise<void> {
 
   app.post('/chicken-road/stop', {
     onRequest: [requireUser],
-    config: { idempotent: true },
+    config: { idempotent: true, sessionInStatement: true },
     schema: {
       tags,
       summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)',
@@ -74,7 +78,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
-      const data = await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId);
+      const data = await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
       return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
     },
   });

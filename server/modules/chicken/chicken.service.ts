@@ -2,7 +2,8 @@ import { GAME_TYPE, type Difficulty, type RoundView } from '../../../contracts/c
 import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
+import { sessionCaller } from '../accounts/index.js';
 import { balanceOf, ledgerRefusal, transferOnce } from '../ledger/index.js';
 import { assertMayStake, assertNotExcluded } from '../responsible/index.js';
 import { isGameVisible } from '../site/index.js';
@@ -32,6 +33,16 @@ export function payoutOf(bet: number, multiplierCents: number, maxWin: number): 
 
 async function viewOf(tx: Tx, round: repo.RoundRow): Promise<RoundView> {
   return roundView(round, round.state === 'playing' ? null : await revealedSeed(tx, round.seedPairId));
+}
+
+/**
+ * A session the sign-in plugin has not read (routes with config.sessionInStatement): the one
+ * statement of the fast path checks it; any other path checks it here first.
+ */
+export type Session = repo.UncheckedSession | undefined;
+
+async function assertSession(db: Db, userId: string, session: Session): Promise<void> {
+  if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }))) throw unauthorized();
 }
 
 function roundOpen(view: RoundView): AppError {
@@ -82,10 +93,13 @@ function seenIn(db: Db) {
  * case is one statement (chicken_start_at_once); anything else (a hidden game, a limit or a
  * break, an open round, too little money, a player's first round) takes the full path.
  */
-export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session?: Session) {
   assertBetInRange(settings, input.bet);
   try {
-    return (await startAtOnce(db, settings, userId, input, now)) ?? (await startInFull(db, settings, userId, input, now));
+    const started = await startAtOnce(db, settings, userId, input, now, session);
+    if (started) return started;
+    await assertSession(db, userId, session);
+    return await startInFull(db, settings, userId, input, now);
   } catch (err) {
     if (pgError(err).code !== PG.uniqueViolation) throw ledgerRefusal(err) ?? err;
     const open = await repo.findOpenRound(db, userId);
@@ -105,7 +119,7 @@ const roundSettings = (settings: GameSettings, input: StartInput) => ({
 });
 
 /** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
-async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session: Session) {
   const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const pair = seen.pairs.get(userId) ?? (await readActivePair(db, userId));
@@ -120,7 +134,9 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
       traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
       now,
       metadata: betMetadata(input),
+      session,
     });
+    if (result.outcome === 'signed-out') throw unauthorized();
     if (result.outcome === 'done') {
       seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
       seen.rounds.set(userId, result.round);
@@ -232,6 +248,7 @@ async function moveAtOnce(
   roundId: string | undefined,
   refuseOnBreak: boolean,
   decide: (round: repo.RoundRow) => { state: 'lost' | 'playing' | 'won'; lane: number },
+  session: Session,
 ) {
   const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -251,7 +268,9 @@ async function moveAtOnce(
       refuseOnBreak,
       now,
       metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
+      session,
     });
+    if (result.outcome === 'signed-out') throw unauthorized();
     if (result.outcome === 'done') {
       if (result.round.state === 'playing') seen.rounds.set(userId, result.round);
       else seen.rounds.delete(userId);
@@ -264,13 +283,14 @@ async function moveAtOnce(
 }
 
 /** Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops the walk. */
-export async function stepRound(db: Db, userId: string, now: Date, roundId?: string) {
+export async function stepRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session) {
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome);
+    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session);
     if (moved) return { ...moved, safe: moved.state !== 'lost' };
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
+  await assertSession(db, userId, session);
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     // A player who has just taken a break can still cash out the open round, but not walk on.
@@ -290,13 +310,14 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
  * round by returning the bet, so a client that only calls start and stop never leaves a round
  * open. Amounts in the request are never read.
  */
-export async function stopRound(db: Db, userId: string, now: Date, roundId?: string) {
+export async function stopRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session) {
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }));
+    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }), session);
     if (moved) return moved;
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
+  await assertSession(db, userId, session);
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     const won = await cashOut(tx, round, round.lane);
