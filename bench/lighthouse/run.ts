@@ -11,6 +11,8 @@
  *   npm run bench:lighthouse
  *   CHROMIUM_PATH=/path/to/chromium   another browser (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUNS=5                 runs per page; the median is kept (default 3)
+ *   LIGHTHOUSE_PAGES=login,color      only these pages (home, login, chicken, color), with where
+ *                                     the main thread's time went; prints, writes nothing
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { freePort, waitHealthy, writeSection } from '../lib.js';
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
 const PLAYER = { fullName: 'Lighthouse Player', password: 'Lighthouse#Player1' };
 
 interface PageResult {
@@ -97,7 +100,8 @@ async function main() {
     };
 
     /** The median of RUNS runs by performance score: on a shared two-CPU machine single runs vary widely. */
-    const audit = async (name: string, path: string, signedIn: boolean) => {
+    const audit = async (name: string, path: string, signedIn: boolean, key: string) => {
+      if (ONLY && !ONLY.includes(key)) return;
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await once(path));
       runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
@@ -118,10 +122,39 @@ async function main() {
         totalKb: kb('total'),
       });
       console.log(`${name} (${path}): performance ${results.at(-1)!.performance}, accessibility ${results.at(-1)!.accessibility}`);
+      if (ONLY) {
+        const r = results.at(-1)!;
+        const tasks = (audits['long-tasks']?.details as { items?: { url?: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+        console.log(`  first paint ${Math.round(r.fcp)} ms, largest ${Math.round(r.lcp)} ms, blocking ${Math.round(r.tbt)} ms, shift ${r.cls.toFixed(3)}`);
+        const work = (audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
+        console.log(`  DOM elements: ${audits['dom-size']?.numericValue ?? audits['dom-size-insight']?.numericValue ?? '?'}`);
+        console.log(`  main thread: ${work.map((w) => `${w.groupLabel} ${Math.round(w.duration)} ms`).join(', ')}`);
+        const lcp =
+          (
+            audits['lcp-breakdown-insight']?.details as
+              { items?: { type: string; snippet?: string; nodeLabel?: string; items?: { label: string; duration: number }[] }[] } | undefined
+          )?.items ?? [];
+        const node = lcp.find((i) => i.type === 'node');
+        const parts = lcp.find((i) => i.type === 'table')?.items ?? [];
+        console.log(
+          `  largest paint: ${node?.snippet ?? '?'} "${node?.nodeLabel ?? ''}"; ${parts.map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ')}`,
+        );
+        const requests =
+          (
+            audits['network-requests']?.details as
+              { items?: { url: string; transferSize: number; networkRequestTime: number; networkEndTime: number }[] } | undefined
+          )?.items ?? [];
+        console.log(
+          `  requests: ${requests.map((q) => `${q.url.replace(/.*\//, '')} ${Math.round(q.transferSize / 1024)} KB @${Math.round(q.networkRequestTime)}`).join(', ')}`,
+        );
+        for (const t of tasks) console.log(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url?.replace(/.*\//, '') ?? ''}`);
+        const shifts = (audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score: number }[] } | undefined)?.items ?? [];
+        for (const l of shifts) console.log(`  layout shift ${l.score.toFixed(3)} ${l.node?.snippet ?? ''}`);
+      }
     };
 
-    await audit('Home', '/', false);
-    await audit('Sign-in', '/login', false);
+    await audit('Home', '/', false, 'home');
+    await audit('Sign-in', '/login', false, 'login');
 
     // A player signed up through the real path, signed in in this browser as the sign-in screen does.
     const email = `lighthouse.${Date.now().toString(36)}@bench.test`;
@@ -148,8 +181,8 @@ async function main() {
       },
       { email, password: PLAYER.password },
     );
-    await audit('Chicken Road', '/chicken-road', true);
-    await audit('Colour game', '/color', true);
+    await audit('Chicken Road', '/chicken-road', true, 'chicken');
+    await audit('Colour game', '/color', true, 'color');
     await browser.disconnect();
   } finally {
     await chrome.kill();
@@ -159,6 +192,7 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   }
 
+  if (ONLY) return;
   const rows = results.map(
     (r) =>
       `| ${r.name} | \`${r.path}\`${r.signedIn ? ' (signed in)' : ''} | **${r.performance}** | **${r.accessibility}** | ${(r.fcp / 1000).toFixed(1)} s | ${(r.lcp / 1000).toFixed(1)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.scriptKb} | ${r.totalKb} |`,

@@ -69,7 +69,12 @@ const result: LoadResult = { players: input.tokens.length, seconds: input.second
 const begin = performance.now();
 const measureFrom = begin + input.warmupSeconds * 1000;
 const deadline = measureFrom + input.seconds * 1000;
-const pause = () => (input.pauseMs ? new Promise((r) => setTimeout(r, input.pauseMs)) : undefined);
+/*
+ * A pause of pauseMs on average, drawn between half and one and a half times it. Identical pauses
+ * make the players a metronome: after any hiccup they all call again at the same instant, and
+ * stay in step, a crowd no site sees (pgbench's paced mode draws its arrivals at random too).
+ */
+const pause = () => (input.pauseMs ? new Promise((r) => setTimeout(r, input.pauseMs * (0.5 + Math.random()))) : undefined);
 
 async function player(token: string): Promise<void> {
   // Players who pause do not start in step: each begins at its own moment within one pause.

@@ -76,6 +76,8 @@ interface Row {
   load: LoadResult;
   pgbenchBefore?: number;
   pgbenchAfter?: number;
+  /** pgbench paced at the paused players' call rate: its own latency at that load. */
+  pgbenchPaced?: { p50: number; p99: number };
   rssMiB: number;
   /** CPU time per call, in ms: the server process, the players' process, PostgreSQL's processes. */
   serverCpuMs: number;
@@ -97,6 +99,44 @@ function pgbench(database: string, clients: number): number {
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
   return Number(tps);
+}
+
+/**
+ * pgbench paced at `rate` transactions a second with `clients` clients, as the paused players
+ * pace their calls: its transaction latency p50 and p99 in ms (from its per-transaction log,
+ * measured from each transaction's scheduled start), the database's own at that load.
+ */
+function pgbenchPaced(database: string, clients: number, rate: number): { p50: number; p99: number } {
+  const dir = mkdtempSync(join(os.tmpdir(), 'bench-pgbench-'));
+  try {
+    execFileSync(
+      'pgbench',
+      [
+        '-n',
+        '-c',
+        String(clients),
+        '-j',
+        String(os.cpus().length),
+        '-R',
+        String(Math.round(rate)),
+        '-T',
+        String(SECONDS),
+        '-l',
+        '--log-prefix',
+        join(dir, 'log'),
+        dbUrl(database),
+      ],
+      { stdio: 'ignore' },
+    );
+    // Each line: client, transaction, latency in µs, script, epoch s, epoch µs, schedule lag in µs.
+    const ms = readdirSync(dir)
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+      .flatMap((line) => (line ? [Number(line.split(' ')[2]) / 1000] : []))
+      .sort((a, b) => a - b);
+    return { p50: percentile(ms, 50), p99: percentile(ms, 99) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {
@@ -261,9 +301,19 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     for (let i = 0; i < most; i++) tokens.push(await makePlayer(server, smtp, adminToken, i));
     for (const step of plan) {
       const players = tokens.slice(0, step.players);
+      // Each measurement starts with the previous one's writes on disk: otherwise the kernel writes
+      // them back during the next one (it holds dirty pages up to 30 s), and commits wait behind it.
+      const settle = async () => {
+        if (kind === 'postgres') await admin.query('CHECKPOINT');
+        execFileSync('sync');
+      };
+      await settle();
       const pgbenchBefore = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
+      await settle();
       const { load, rss, serverCpuMs, playersCpuMs, postgresCpuMs } = await measured(server, players, step.pauseMs);
+      await settle();
       const pgbenchAfter = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
+      const pgbenchAtRate = kind === 'postgres' && step.pauseMs ? pgbenchPaced(pgbenchDb, step.players, load.calls / load.seconds) : undefined;
       const check = await server.call<{ data: { ok: boolean } }>('GET', '/api/v1/admin/ledger/check', undefined, adminToken);
       const row: Row = {
         database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)',
@@ -272,6 +322,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
         load,
         pgbenchBefore,
         pgbenchAfter,
+        pgbenchPaced: pgbenchAtRate,
         rssMiB: rss,
         serverCpuMs,
         playersCpuMs,
@@ -314,7 +365,7 @@ function figures(row: Row) {
 
 function summary(row: Row): string {
   const f = figures(row);
-  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, CPU ms/call server ${fmt(row.serverCpuMs, 2)} players ${fmt(row.playersCpuMs, 2)} postgres ${fmt(row.postgresCpuMs, 2)}, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
+  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, CPU ms/call server ${fmt(row.serverCpuMs, 2)} players ${fmt(row.playersCpuMs, 2)} postgres ${fmt(row.postgresCpuMs, 2)}${row.pgbenchPaced ? `, pgbench paced p50 ${fmt(row.pgbenchPaced.p50)} p99 ${fmt(row.pgbenchPaced.p99)} ms` : ''}, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
 }
 
 function table(rows: Row[]): string {
@@ -322,8 +373,13 @@ function table(rows: Row[]): string {
     '| Database | Players | Pause after each call | Rounds/s | Calls/s | Transfers/s | pgbench tps (before / after) | Calls ÷ pgbench | Transfers ÷ pgbench | Call p50 | Call p99 | CPU ms per call: server / players / PostgreSQL | Server RSS (MiB) | Errors | Ledger balanced |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
   const lines = rows.map((row) => {
     const f = figures(row);
-    const tps = row.pgbenchBefore !== undefined ? `${fmt(row.pgbenchBefore, 0)} / ${fmt(row.pgbenchAfter, 0)}` : '–';
-    return `| ${row.database} | ${row.players} | ${row.pauseMs ? `${row.pauseMs} ms` : 'none'} | ${fmt(f.roundsPerS)} | ${fmt(f.callsPerS)} | ${fmt(f.transfersPerS)} | ${tps} | ${f.callRatio === undefined ? '–' : `**${fmt(f.callRatio, 2)}**`} | ${fmt(f.transferRatio, 2)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(row.serverCpuMs, 2)} / ${fmt(row.playersCpuMs, 2)} / ${fmt(row.postgresCpuMs, 2)} | ${row.rssMiB} | ${row.load.errors} | ${row.ledgerOk ? 'yes' : '**no**'} |`;
+    const tps =
+      row.pgbenchBefore !== undefined
+        ? `${fmt(row.pgbenchBefore, 0)} / ${fmt(row.pgbenchAfter, 0)}`
+        : row.pgbenchPaced
+          ? `paced at our calls/s: p50 ${fmt(row.pgbenchPaced.p50)}, p99 ${fmt(row.pgbenchPaced.p99)} ms`
+          : '–';
+    return `| ${row.database} | ${row.players} | ${row.pauseMs ? `${row.pauseMs} ms on average` : 'none'} | ${fmt(f.roundsPerS)} | ${fmt(f.callsPerS)} | ${fmt(f.transfersPerS)} | ${tps} | ${f.callRatio === undefined ? '–' : `**${fmt(f.callRatio, 2)}**`} | ${fmt(f.transferRatio, 2)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(row.serverCpuMs, 2)} / ${fmt(row.playersCpuMs, 2)} / ${fmt(row.postgresCpuMs, 2)} | ${row.rssMiB} | ${row.load.errors} | ${row.ledgerOk ? 'yes' : '**no**'} |`;
   });
   return [head, ...lines].join('\n');
 }
@@ -355,7 +411,11 @@ its bearer token, signed up through the real path (register, the e-mailed code, 
 deposit the admin approves). Every call is one database transaction, as every pgbench
 transaction is. pgbench (its default TPC-B-like transaction, scale ${PGBENCH_SCALE}) runs on the same PostgreSQL
 server with the same number of clients for ${PGBENCH_SECONDS} s just before and just after each back-to-back
-load; the ratios divide by the mean of the two. A transfer is one double-entry ledger transfer
+load; the ratios divide by the mean of the two. Before each of these runs the previous one's writes
+are flushed to disk (CHECKPOINT, then sync), so none measures another's write-back. The players
+who pause wait 125–375 ms at random (250 ms on average) after each call. For the players who pause, pgbench runs after
+them paced at their calls per second with as many clients, for the database's own latency at
+that load. A transfer is one double-entry ledger transfer
 (a bet, or a payout). ${SECONDS} s measured per row after a ${WARMUP} s warm-up; latencies in ms; RSS is the
 server's largest resident set during the load. The ledger check runs after every row.
 Run: \`npm run bench\` (bench/money/run.ts, bench/money/load.ts).
@@ -366,6 +426,8 @@ Run: \`npm run bench\` (bench/money/run.ts, bench/money/load.ts).
 - Node ${process.version}; PostgreSQL ${pgVersion()} on the same machine (loopback); PGlite in a temporary DATA_DIR
 
 ${table(rows)}`;
+  // A run of some rows only (BENCH_ONLY, BENCH_PLAYERS) is for trying a change: it prints, and keeps the full table.
+  if (ONLY || process.env.BENCH_PLAYERS) return;
   writeSection('money', section);
 }
 
