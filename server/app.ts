@@ -14,6 +14,8 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { purgePlugin } from './plugins/purge.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { accessPageOf, authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -115,6 +117,8 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.addHook('preValidation', rejectUnstorableText);
   await app.register(realtimePlugin);
+  await app.register(metricsPlugin);
+  await app.register(purgePlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 
@@ -146,7 +150,7 @@ async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
 }
 
 /** Paths that belong to the server, never to the web app: an unknown one is a JSON 404, not the page. */
-const SERVER_PATHS = ['/api', '/uploads', '/socket.io', '/my-channels', '/healthz'];
+const SERVER_PATHS = ['/api', '/uploads', '/socket.io', '/my-channels', '/healthz', '/metrics'];
 
 /** A path the web app's router may answer: not the server's, and not a file name. */
 export function isPagePath(path: string): boolean {

@@ -70,6 +70,10 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A bearer token for GET /metrics; without one, only a direct connection from this machine may read it. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often expired keys, codes, tokens and idle demo players are purged (one server at a time). */
+  PURGE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   SMTP_URL: optionalUrl,
   SMTP_FROM: z.string().default('Rupee Arcade <no-reply@localhost>'),
   SMS_URL: optionalUrl,

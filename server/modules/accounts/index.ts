@@ -3,3 +3,4 @@ export { accountsRoutes as routes } from './accounts.routes.js';
 export { ensureFirstAdmin } from './first-admin.js';
 export { sessionCaller } from './session.service.js';
 export { sessionHoldsSql } from './session.repo.js';
+export { purgeExpired } from './purge.repo.js';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { deleteCounting } from '../../db/purge.js';
 import { demoPlayers } from '../../db/schema/index.js';
 
 export type DemoPlayerRow = typeof demoPlayers.$inferSelect;
@@ -34,4 +35,9 @@ export async function saveDemoPlayer(
       ...(values.newRound ? { rounds: sql`${demoPlayers.rounds} + 1` } : {}),
     })
     .where(eq(demoPlayers.id, id));
+}
+
+/** Demo players idle longer than their cookie lives (30 days): nobody can come back to them. */
+export async function purgeIdleDemoPlayers(db: DbOrTx, now: Date): Promise<number> {
+  return deleteCounting(db, sql`DELETE FROM demo_players WHERE updated_at < ${now.toISOString()}::timestamptz - interval '30 days'`);
 }

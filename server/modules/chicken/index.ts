@@ -4,3 +4,4 @@ export { chickenRoutes as routes } from './chicken.routes.js';
 export { revealedSeeds, takeNonce } from './fairness.service.js';
 export { drawFloat, sha256Hex } from './chicken.draw.js';
 export { assertBetInRange } from './chicken.service.js';
+export { purgeIdleDemoPlayers } from './demo.repo.js';

@@ -64,3 +64,26 @@ export async function pendingRequests(db: DbOrTx): Promise<{ deposits: number; w
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   return { deposits: Number(row.deposits), withdrawals: Number(row.withdrawals) };
 }
+
+export interface MoneyByKind {
+  kind: string;
+  transfers: number;
+  paise: number;
+}
+
+/** Transfers and paise moved through the ledger since the start, by kind of transfer. */
+export async function moneyByKind(db: DbOrTx): Promise<MoneyByKind[]> {
+  const result = await db.execute(sql`SELECT kind, count(*)::bigint AS transfers, sum(amount)::bigint AS paise FROM ledger_transfers GROUP BY kind`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    kind: String(r.kind),
+    transfers: Number(r.transfers),
+    paise: Number(r.paise),
+  }));
+}
+
+/** Bets placed since the start, by game. */
+export async function betsByGame(db: DbOrTx): Promise<{ chicken: number; color: number }> {
+  const result = await db.execute(sql`SELECT (SELECT count(*) FROM chicken_rounds) AS chicken, (SELECT count(*) FROM color_bets) AS color`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  return { chicken: Number(row.chicken), color: Number(row.color) };
+}

@@ -54,3 +54,20 @@ export async function dailyCsv(db: DbOrTx, days: number): Promise<string> {
     }),
   );
 }
+
+/** What /metrics reports from the database: the same on every server, as it is the database's. */
+export interface OperationsFigures {
+  bets: { chicken: number; color: number };
+  money: repo.MoneyByKind[];
+  pending: { deposits: number; withdrawals: number };
+}
+
+export async function operationsFigures(db: DbOrTx): Promise<OperationsFigures> {
+  const [bets, money, pending] = await Promise.all([repo.betsByGame(db), repo.moneyByKind(db), repo.pendingRequests(db)]);
+  return { bets, money, pending };
+}
+
+/** The number of broken ledger rules (0 when the books balance). */
+export async function ledgerViolationCount(db: DbOrTx): Promise<number> {
+  return (await checkLedger(db)).length;
+}

@@ -1,0 +1,143 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { toRupees } from '../../contracts/money.js';
+import { ledgerViolationCount, operationsFigures, type OperationsFigures } from '../modules/reports/index.js';
+import type { App } from '../types.js';
+
+/** The database's figures are read at most this often, however often /metrics is scraped. */
+const FIGURES_MS = 15_000;
+/** The ledger check reads every transfer: at most this often. */
+const LEDGER_CHECK_MS = 5 * 60_000;
+
+/** A value recomputed when older than `ms`; callers arriving meanwhile share one computation. */
+function cached<T>(ms: number, compute: () => Promise<T>): () => Promise<T> {
+  let value: { at: number; result: Promise<T> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!value || now - value.at > ms) {
+      const result = compute();
+      value = { at: now, result };
+      result.catch(() => (value = null));
+    }
+    return value.result;
+  };
+}
+
+const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token; without it, only
+ * a direct connection from this machine (not one forwarded by a proxy), so a public address
+ * never shows the figures by accident.
+ */
+function mayRead(app: App, request: FastifyRequest): boolean {
+  const token = app.config.METRICS_TOKEN;
+  if (token) {
+    const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    return sent !== undefined && sameSecret(sent, token);
+  }
+  const forwarded = request.headers['x-forwarded-for'] || request.headers.forwarded || request.headers['x-real-ip'];
+  const address = request.socket.remoteAddress ?? '';
+  return !forwarded && (address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1');
+}
+
+/**
+ * GET /metrics in Prometheus's text format: requests and their latency by route, the process
+ * (memory, CPU, event loop), open sockets, and from the database bets, money moved, requests
+ * waiting for an admin and the ledger check. Counting a request costs a label look-up and an
+ * addition, nothing on the database.
+ */
+export const metricsPlugin = fp(async (app: App) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status code',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by method and route',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // Unmatched paths share one label, so a scan of random URLs cannot grow the series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: reply.statusCode });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'rupee_sockets_connected',
+    help: 'Realtime (socket.io) connections open on this server',
+    registers: [registry],
+    collect() {
+      this.set(app.io.engine.clientsCount);
+    },
+  });
+
+  const figures = cached<OperationsFigures>(FIGURES_MS, () => operationsFigures(app.db));
+  const violations = cached<number>(LEDGER_CHECK_MS, () => ledgerViolationCount(app.db));
+  new Gauge({
+    name: 'rupee_bets_placed',
+    help: 'Bets placed since the start, by game (database-wide: every server reports the same)',
+    labelNames: ['game'],
+    registers: [registry],
+    async collect() {
+      const { bets } = await figures();
+      this.set({ game: 'chicken' }, bets.chicken);
+      this.set({ game: 'color' }, bets.color);
+    },
+  });
+  new Gauge({
+    name: 'rupee_money_moved_rupees',
+    help: 'Rupees moved through the ledger since the start, by kind of transfer (database-wide)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      for (const m of (await figures()).money) this.set({ kind: m.kind }, toRupees(m.paise));
+    },
+  });
+  new Gauge({
+    name: 'rupee_ledger_transfers',
+    help: 'Ledger transfers since the start, by kind (database-wide)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      for (const m of (await figures()).money) this.set({ kind: m.kind }, m.transfers);
+    },
+  });
+  new Gauge({
+    name: 'rupee_pending_requests',
+    help: 'Deposits and withdrawals waiting for an admin’s decision (database-wide)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      const { pending } = await figures();
+      this.set({ kind: 'deposit' }, pending.deposits);
+      this.set({ kind: 'withdrawal' }, pending.withdrawals);
+    },
+  });
+  new Gauge({
+    name: 'rupee_ledger_violations',
+    help: 'Ledger rules broken at the last check, run at most every five minutes (0: the books balance)',
+    registers: [registry],
+    async collect() {
+      this.set(await violations());
+    },
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!mayRead(app, request)) return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: `No such call: GET /metrics` });
+    return reply
+      .type(registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await registry.metrics());
+  });
+});
