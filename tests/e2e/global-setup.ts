@@ -32,9 +32,16 @@ const freePort = () =>
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'rupee-e2e-'));
   const webDir = join(work, 'web');
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
+  // The production bundle, as ./run start builds it (the test runner's NODE_ENV=test would give
+  // React's development build).
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--mode', 'production', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   const bot = await startFakeBotApi();
   bot.addToChannel(E2E_CHANNEL);

@@ -1,3 +1,4 @@
+import './lib/strict-policy';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

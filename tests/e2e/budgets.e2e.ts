@@ -1,0 +1,118 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { fundedPlayer } from './api';
+import { baseURL, launch, PHONE } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+/** The player's first visit (home, sign-in) may load at most this much JavaScript, gzipped. */
+const FIRST_LOAD_BUDGET_KB = 150;
+/**
+ * Registration also brings the country picker's phone rules (libphonenumber's metadata, 40 KB),
+ * the schema library and the form library: its own budget, over the first visit's, so that it
+ * does not grow unnoticed either.
+ */
+const SIGNUP_BUDGET_KB = 235;
+
+/** A fresh browser profile: empty cache, no service worker (it would fetch the shell for later). */
+const freshContext = (browser: Browser) => browser.newContext({ viewport: PHONE, baseURL: baseURL(), serviceWorkers: 'block' });
+
+/**
+ * Opens `path` in `context` and answers the JavaScript it loaded until the network was quiet: each
+ * script's name and its size gzipped as the build's .gz copies are (level 9), which the server
+ * sends to a browser that takes gzip.
+ */
+async function scriptsLoaded(context: BrowserContext, path: string): Promise<{ name: string; gzip: number }[]> {
+  const page = await context.newPage();
+  const loads: Promise<{ name: string; gzip: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    loads.push(res.body().then((body) => ({ name: new URL(res.url()).pathname, gzip: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const scripts = await Promise.all(loads);
+  await page.close();
+  return scripts;
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+describe('what the browser is sent', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('the page carries a strict Content-Security-Policy and no inline script', async () => {
+    for (const path of ['/', '/login', '/chicken-road', '/admin']) {
+      const res = await fetch(`${baseURL()}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/) as [string, ...string[]])
+          .map(([name, ...values]) => [name, values]),
+      );
+      const scripts = directives.get('script-src') ?? directives.get('default-src');
+      expect(scripts, `${path}: script-src or default-src`).toEqual(["'self'"]);
+      expect(directives.get('object-src'), `${path}: object-src`).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors'), `${path}: frame-ancestors`).toEqual(["'self'"]);
+      const html = await res.text();
+      expect(html.match(/<script\b(?![^>]*\bsrc=)[^>]*>/gi) ?? [], `${path}: inline scripts`).toEqual([]);
+      expect(html.match(/\son[a-z]+\s*=/gi) ?? [], `${path}: inline event handlers`).toEqual([]);
+    }
+  });
+
+  it('no screen breaks the policy: player and back-office screens load without a violation', async () => {
+    const player = await fundedPlayer('csp', 'Policy Player');
+    const context = await freshContext(browser);
+    const violations: string[] = [];
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content.Security.Policy|CSP violation/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
+    });
+    for (const path of ['/', '/login', '/signup']) await page.goto(path, { waitUntil: 'networkidle' });
+    const signIn = async (email: string, password: string) => {
+      const res = await page.request.post('/api/v1/users/login', { data: { email, password } });
+      expect(res.ok()).toBe(true);
+      await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), ((await res.json()).data as { user: unknown }).user);
+    };
+    await signIn(player.email, player.password);
+    for (const path of ['/chicken-road', '/color', '/deposite', '/withdraw', '/transactions', '/bets', '/spinner', '/fairness', '/refer-earn']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+    }
+    await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin', { waitUntil: 'networkidle' });
+    await page.getByRole('heading').first().waitFor();
+    await context.close();
+    expect(violations).toEqual([]);
+  });
+
+  it(`the first visit loads at most ${FIRST_LOAD_BUDGET_KB} KB of JavaScript, gzipped (registration ${SIGNUP_BUDGET_KB} KB), and none of the back office`, async () => {
+    const report: string[] = [];
+    for (const [path, budget] of [
+      ['/', FIRST_LOAD_BUDGET_KB],
+      ['/login', FIRST_LOAD_BUDGET_KB],
+      ['/signup', SIGNUP_BUDGET_KB],
+    ] as const) {
+      const context = await freshContext(browser);
+      const scripts = await scriptsLoaded(context, path);
+      await context.close();
+      const total = scripts.reduce((s, x) => s + x.gzip, 0);
+      report.push(
+        `${path}: ${kb(total)} KB gzipped in ${scripts.length} scripts (${scripts.map((s) => `${s.name.replace(/^\/assets\//, '')} ${kb(s.gzip)}`).join(', ')})`,
+      );
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(kb(total), `${path}: ${scripts.map((s) => `${s.name} ${kb(s.gzip)} KB`).join(', ')}`).toBeLessThanOrEqual(budget);
+      expect(
+        scripts.filter((s) => /admin|backoffice/i.test(s.name)).map((s) => s.name),
+        `${path}: back-office code`,
+      ).toEqual([]);
+    }
+    console.log(`First-load JavaScript: ${report.join('; ')}`);
+  });
+});
