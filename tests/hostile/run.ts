@@ -107,14 +107,20 @@ function arbFor(schema: Schema | undefined, ids: fc.Arbitrary<string>, depth = 0
     switch (type) {
       case 'string': {
         const sized = { minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 300) };
-        const options: fc.Arbitrary<unknown>[] = [fc.string(sized), fc.string({ ...sized, unit: 'grapheme' }), ids];
-        if (schema.pattern) options.push(fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= 300));
-        if (schema.format === 'email') options.push(fc.emailAddress());
-        return fc.oneof(...options);
+        if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= 300);
+        if (schema.format === 'email') return fc.emailAddress();
+        // Free text: what a person might type, and what an attacker would.
+        return fc.oneof(
+          fc.string(sized),
+          fc.string({ ...sized, unit: 'grapheme' }),
+          { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT).filter((t) => t.length <= (schema.maxLength ?? 10_000)) },
+          ids,
+        );
       }
       case 'number':
       case 'integer':
         return fc.oneof(
+          { weight: 3, arbitrary: fc.integer({ min: Math.max(schema.minimum ?? 1, 1), max: Math.min(schema.maximum ?? 2000, 2000) }) },
           fc.integer({ min: Math.max(schema.minimum ?? -1e6, -1e9), max: Math.min(schema.maximum ?? 1e6, 1e9) }),
           fc.double({ noNaN: true, noDefaultInfinity: true }),
           fc.constantFrom(...HOSTILE_NUMBERS),
@@ -138,7 +144,25 @@ function arbFor(schema: Schema | undefined, ids: fc.Arbitrary<string>, depth = 0
     }
   })();
   // Mostly values of the declared shape (they reach the code behind validation), now and then not.
-  return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostile });
+  return fc.oneof({ weight: 9, arbitrary: valid }, { weight: 1, arbitrary: hostile });
+}
+
+/**
+ * A path or query part as a client would send it; a lone surrogate (which encodeURIComponent
+ * refuses) goes out as the bytes a careless client would write for it, invalid UTF-8 included.
+ */
+function encodePart(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...text]
+      .map((ch) =>
+        ch.isWellFormed()
+          ? encodeURIComponent(ch)
+          : `%ED%${(0xa0 + ((ch.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (ch.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`,
+      )
+      .join('');
+  }
 }
 
 /** JSON text, with the raw (non-JSON) numbers written in as they are. */
@@ -288,15 +312,72 @@ async function main() {
     log(`${ops.length} operations in the OpenAPI document; ${RUNS} requests; seed ${SEED}`);
 
     const ids = fc.constantFrom(a.userId, b.userId, randomUUID(), '00000000-0000-0000-0000-000000000000', '1', '-1', '%2e%2e%2f', 'me');
+    // Valid bodies for the calls that move money or change accounts: a generated case often takes
+    // one and spoils a single field, so hostile values reach the code behind validation.
+    const period = ((await api('GET', '/api/v1/color/state')).data as { current: { period: string } }).current.period;
+    const pendingDeposit = (
+      (await api('POST', '/api/v1/wallet/deposit', { userId: a.userId, amount: 300, method: 'UPI', details: { payNumber: 'HSTPENDING1' } }, a.token)).data as {
+        _id: string;
+      }
+    )._id;
+    const upi = {
+      email: 'alpha@hostile.test',
+      phone: '+919876543210',
+      firstName: 'Alpha',
+      lastName: 'Hostile',
+      accountNumber: '998877665544',
+      ifsc: 'HDFC0001234',
+    };
+    const examples: Record<string, Record<string, unknown>> = {
+      'POST /api/v1/wallet/deposit': { userId: a.userId, amount: 200, method: 'UPI', details: { payNumber: 'UTR12345678' }, remarks: 'paid' },
+      'POST /api/v1/wallet/withraw': { amount: 100, method: 'UPI', details: upi, remarks: 'cash out' },
+      'POST /api/v1/chicken-road/start': { betAmount: 10, difficulty: 'Easy', clientSeed: 'seed' },
+      'POST /api/v1/color/bet': { period, selection: 'green', amount: 10 },
+      'POST /api/v1/users/register': {
+        fullName: 'Hostile Zed',
+        email: 'zed@hostile.test',
+        phoneNumber: '+919833344455',
+        password: 'Hostile#Player-2024',
+        ref_by: null,
+        ageConfirmed: true,
+      },
+      'POST /api/v1/users/login': { email: a.email, password: 'Hostile#Wrong-2024' },
+      'PUT /api/v1/wallet/update-deposite-transaction-status': { id: pendingDeposit, status: 'rejected', remarks: 'no' },
+      'POST /api/v1/fairness/client-seed': { clientSeed: 'my-seed' },
+      'POST /api/v1/admin/notification': { message: 'Hello players' },
+    };
+    const leafPaths = (v: unknown, prefix: string[] = []): string[][] =>
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).flatMap(([k, x]) => leafPaths(x, [...prefix, k])) : [prefix];
+    const spoiled = (example: Record<string, unknown>) =>
+      fc
+        .record({
+          path: fc.constantFrom(...leafPaths(example)),
+          value: fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.constantFrom(...HOSTILE_NUMBERS), fc.constantFrom(...OTHER_TYPES), ids),
+        })
+        .map(({ path, value }) => {
+          const copy = structuredClone(example);
+          let at = copy as Record<string, unknown>;
+          for (const k of path.slice(0, -1)) at = at[k] as Record<string, unknown>;
+          at[path[path.length - 1]] = value;
+          return copy;
+        });
+
     const caseArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
         op: fc.constant(op),
-        actor: fc.constantFrom(...actors),
+        // Mostly real callers, whose requests get past the session check.
+        actor: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom(actors[1], actors[1], actors[2], actors[3]) },
+          { weight: 3, arbitrary: fc.constantFrom(...actors) },
+        ),
         params: fc.tuple(
           ...op.pathParams.map(() => fc.oneof({ weight: 3, arbitrary: ids }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT.slice(0, 24)) })),
         ),
-        query: fc.tuple(...op.query.map((q) => arbFor(q.schema, ids))),
-        body: arbFor(op.body, ids),
+        // Each query parameter is sent or left out, as clients do.
+        query: fc.tuple(...op.query.map((q) => fc.option(arbFor(q.schema, ids), { nil: undefined }))),
+        body: examples[`${op.method} ${op.path}`]
+          ? fc.oneof(arbFor(op.body, ids), { weight: 4, arbitrary: spoiled(examples[`${op.method} ${op.path}`]) })
+          : arbFor(op.body, ids),
         form: fc.constantFrom('json', 'json', 'json', 'json', 'json', 'json', 'broken', 'content-type', 'megabyte', 'none'),
         broken: fc.constantFrom(...BROKEN_BODIES),
         contentType: fc.constantFrom(...CONTENT_TYPES),
@@ -310,12 +391,12 @@ async function main() {
         const actor =
           disarmed.test(c.op.path) && (c.actor.name === 'player A' || c.actor.name === 'player B' || c.actor.name === 'admin') ? actors[0] : c.actor;
         let path = c.op.path;
-        c.op.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, encodeURIComponent(String(c.params[i])))));
+        c.op.pathParams.forEach((name, i) => (path = path.replace(`{${name}}`, encodePart(String(c.params[i])))));
         const query = c.op.query
           .map((q, i) =>
             c.query[i] === undefined
               ? ''
-              : `${encodeURIComponent(q.name)}=${encodeURIComponent(typeof c.query[i] === 'string' ? (c.query[i] as string) : JSON.stringify(c.query[i]))}`,
+              : `${encodeURIComponent(q.name)}=${encodePart(typeof c.query[i] === 'string' ? (c.query[i] as string) : JSON.stringify(c.query[i]))}`,
           )
           .filter(Boolean)
           .join('&');
@@ -361,6 +442,7 @@ async function main() {
   } catch (err) {
     failed = true;
     console.error(err instanceof Error ? err.message : err);
+    if (err instanceof Error && err.cause) console.error('Cause:', err.cause instanceof Error ? err.cause.message : err.cause);
   } finally {
     await server.stop();
     if (/TypeError|ReferenceError|Unhandled/i.test(server.logs())) {
