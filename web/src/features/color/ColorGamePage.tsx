@@ -44,7 +44,6 @@ export default function ColorGamePage() {
   const [choice, setChoice] = useState<Selection | null>(null);
   const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
 
-  if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
       <Page title="Colour Game" narrow>
@@ -54,10 +53,13 @@ export default function ColorGamePage() {
       </Page>
     );
   }
-  const period = rounds.round?.period ?? state.data.current.period;
-  const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(state.data.current.endTime) - state.dataUpdatedAt) / 1000));
-  const closed = timeLeft <= BETS_CLOSE_SECONDS;
-  const last = rounds.lastResult ?? state.data.last;
+  // The board is drawn at once, its buttons disabled until the period and its time are known, so
+  // the screen does not wait for the first answer to show the game.
+  const data = state.data;
+  const period = rounds.round?.period ?? data?.current.period;
+  const timeLeft = rounds.timeLeft ?? (data ? Math.max(0, Math.ceil((Date.parse(data.current.endTime) - state.dataUpdatedAt) / 1000)) : null);
+  const closed = timeLeft === null || timeLeft <= BETS_CLOSE_SECONDS;
+  const last = rounds.lastResult ?? data?.last;
 
   return (
     <Page title="Colour Game" narrow>
@@ -65,14 +67,14 @@ export default function ColorGamePage() {
         <div>
           <p className="color-period__label">Period</p>
           <p className="color-period__id" data-testid="period">
-            {period}
+            {period ?? '…'}
           </p>
           <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? 'Live' : 'Connecting…'}</p>
         </div>
         <div className="color-period__time">
-          <p className="color-period__label">{closed ? 'Bets closed' : 'Time left'}</p>
-          <p className="color-period__clock" role="timer" aria-live="off" aria-label={`${timeLeft} seconds left`}>
-            {clock(timeLeft)}
+          <p className="color-period__label">{timeLeft !== null && closed ? 'Bets closed' : 'Time left'}</p>
+          <p className="color-period__clock" role="timer" aria-live="off" aria-label={timeLeft === null ? 'Loading the period' : `${timeLeft} seconds left`}>
+            {timeLeft === null ? '–:––' : clock(timeLeft)}
           </p>
           {last && (
             <p className="color-period__last">
@@ -83,7 +85,7 @@ export default function ColorGamePage() {
       </section>
 
       <section className="card color-board" aria-label="Place a bet">
-        {closed && (
+        {timeLeft !== null && closed && (
           <p className="color-closed" role="status">
             Bets for this period are closed. The next one opens in {timeLeft} s.
           </p>
@@ -121,12 +123,12 @@ export default function ColorGamePage() {
         onChange={setTab}
         label="Results"
       >
-        {tab === 'history' ? <History commitment={state.data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+        {!data ? <Loading /> : tab === 'history' ? <History commitment={data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
       </Tabs>
 
-      <Rules commitment={state.data.commitment} />
+      {data && <Rules commitment={data.commitment} />}
 
-      {choice && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
+      {choice && period && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
     </Page>
   );
 }
