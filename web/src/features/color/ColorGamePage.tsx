@@ -123,7 +123,7 @@ export default function ColorGamePage() {
         onChange={setTab}
         label="Results"
       >
-        {!data ? <Loading /> : tab === 'history' ? <History commitment={data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+        {tab === 'history' ? <History commitment={data?.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
       </Tabs>
 
       {data && <Rules commitment={data.commitment} />}
@@ -213,11 +213,13 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   );
 }
 
-function History({ commitment }: { commitment: ColorState['commitment'] }) {
+/** The last periods, loaded beside the game's state; each verifies once the chain's commitment is known. */
+function History({ commitment }: { commitment: ColorState['commitment'] | undefined }) {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: colorKeys.history(page), queryFn: () => colorApi.history(page) });
   const [checked, setChecked] = useState<Record<string, string>>({});
   const verify = async (r: PeriodResult) => {
+    if (!commitment) return;
     setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
     const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
     const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash);
@@ -253,6 +255,7 @@ function History({ commitment }: { commitment: ColorState['commitment'] }) {
                     type="button"
                     className="color-verify"
                     onClick={() => void verify(r)}
+                    disabled={!commitment}
                     aria-label={`Verify period ${r.period}`}
                     title={`Hash ${r.hash}`}
                   >
