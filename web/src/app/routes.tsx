@@ -7,14 +7,11 @@ import { useSession } from '../lib/useSession';
 import { useSiteSettings } from '../lib/useSiteSettings';
 // Home is where most visits begin: in the first bundle, not fetched after it.
 import HomePage from '../features/home/HomePage';
-import { colorApi, colorKeys } from '../features/color/color.api';
 import { AppLayout } from './layout/AppLayout';
-import { queryClient } from './queryClient';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenErrorPage } from './ScreenErrorPage';
 
 type Load = () => Promise<{ default: ComponentType }>;
-type Handle = { load?: Load; prefetch?: () => void };
 
 /**
  * A screen loaded on demand: its element (wrapped, e.g. in the sign-in guard) and, in the route's
@@ -75,18 +72,7 @@ export const router = createBrowserRouter([
           { path: '/refer-earn', ...page(() => import('./ReferEarnScreen'), guarded) },
           { path: '/ranking', ...page(() => import('../features/home/RankingPage')) },
           { path: '/spinner', ...page(() => import('../features/spinner/SpinnerPage'), guarded) },
-          {
-            path: '/color',
-            ...page(() => import('../features/color/ColorGamePage'), guarded),
-            // Public data the screen opens with, asked for beside the session check and the screen's code.
-            handle: {
-              load: () => import('../features/color/ColorGamePage'),
-              prefetch: () => {
-                void queryClient.prefetchQuery({ queryKey: colorKeys.state, queryFn: colorApi.state });
-                void queryClient.prefetchQuery({ queryKey: colorKeys.history(1), queryFn: () => colorApi.history(1) });
-              },
-            } satisfies Handle,
-          },
+          { path: '/color', ...page(() => import('../features/color/ColorGamePage'), guarded) },
           { path: '/chicken-road/demo', ...page(() => import('../features/chicken/ChickenRoadDemoPage')) },
           { path: '/responsible', ...page(() => import('../features/responsible/ResponsiblePage'), guarded) },
           { path: '/safer-play', ...page(() => import('../features/responsible/SaferPlayPage')) },
@@ -133,8 +119,4 @@ export const router = createBrowserRouter([
 ]);
 
 // The screen the app opens on starts loading now, beside the session check, not after it.
-for (const match of router.state.matches) {
-  const handle = match.route.handle as Handle | undefined;
-  void handle?.load?.();
-  handle?.prefetch?.();
-}
+for (const match of router.state.matches) void (match.route.handle as { load?: Load } | undefined)?.load?.();

@@ -44,6 +44,7 @@ export default function ColorGamePage() {
   const [choice, setChoice] = useState<Selection | null>(null);
   const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
 
+  if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
       <Page title="Colour Game" narrow>
@@ -53,13 +54,10 @@ export default function ColorGamePage() {
       </Page>
     );
   }
-  // The board is drawn at once, its buttons disabled until the period and its time are known, so
-  // the screen does not wait for the first answer to show the game.
-  const data = state.data;
-  const period = rounds.round?.period ?? data?.current.period;
-  const timeLeft = rounds.timeLeft ?? (data ? Math.max(0, Math.ceil((Date.parse(data.current.endTime) - state.dataUpdatedAt) / 1000)) : null);
-  const closed = timeLeft === null || timeLeft <= BETS_CLOSE_SECONDS;
-  const last = rounds.lastResult ?? data?.last;
+  const period = rounds.round?.period ?? state.data.current.period;
+  const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(state.data.current.endTime) - state.dataUpdatedAt) / 1000));
+  const closed = timeLeft <= BETS_CLOSE_SECONDS;
+  const last = rounds.lastResult ?? state.data.last;
 
   return (
     <Page title="Colour Game" narrow>
@@ -67,14 +65,14 @@ export default function ColorGamePage() {
         <div>
           <p className="color-period__label">Period</p>
           <p className="color-period__id" data-testid="period">
-            {period ?? '…'}
+            {period}
           </p>
           <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? 'Live' : 'Connecting…'}</p>
         </div>
         <div className="color-period__time">
-          <p className="color-period__label">{timeLeft !== null && closed ? 'Bets closed' : 'Time left'}</p>
-          <p className="color-period__clock" role="timer" aria-live="off" aria-label={timeLeft === null ? 'Loading the period' : `${timeLeft} seconds left`}>
-            {timeLeft === null ? '–:––' : clock(timeLeft)}
+          <p className="color-period__label">{closed ? 'Bets closed' : 'Time left'}</p>
+          <p className="color-period__clock" role="timer" aria-live="off" aria-label={`${timeLeft} seconds left`}>
+            {clock(timeLeft)}
           </p>
           {last && (
             <p className="color-period__last">
@@ -85,7 +83,7 @@ export default function ColorGamePage() {
       </section>
 
       <section className="card color-board" aria-label="Place a bet">
-        {timeLeft !== null && closed && (
+        {closed && (
           <p className="color-closed" role="status">
             Bets for this period are closed. The next one opens in {timeLeft} s.
           </p>
@@ -123,12 +121,12 @@ export default function ColorGamePage() {
         onChange={setTab}
         label="Results"
       >
-        {tab === 'history' ? <History commitment={data?.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+        {tab === 'history' ? <History commitment={state.data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
       </Tabs>
 
-      {data && <Rules commitment={data.commitment} />}
+      <Rules commitment={state.data.commitment} />
 
-      {choice && period && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
+      {choice && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
     </Page>
   );
 }
@@ -213,13 +211,11 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   );
 }
 
-/** The last periods, loaded beside the game's state; each verifies once the chain's commitment is known. */
-function History({ commitment }: { commitment: ColorState['commitment'] | undefined }) {
+function History({ commitment }: { commitment: ColorState['commitment'] }) {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: colorKeys.history(page), queryFn: () => colorApi.history(page) });
   const [checked, setChecked] = useState<Record<string, string>>({});
   const verify = async (r: PeriodResult) => {
-    if (!commitment) return;
     setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
     const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
     const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash);
@@ -255,7 +251,6 @@ function History({ commitment }: { commitment: ColorState['commitment'] | undefi
                     type="button"
                     className="color-verify"
                     onClick={() => void verify(r)}
-                    disabled={!commitment}
                     aria-label={`Verify period ${r.period}`}
                     title={`Hash ${r.hash}`}
                   >
