@@ -79,7 +79,9 @@ describe('hostile text a player stored, on the back-office screens', () => {
       await openSection(page, section);
       // Newest first, and other tests add requests meanwhile: look through a few pages.
       for (let pageNo = 1; pageNo <= 8; pageNo++) {
-        await page.waitForLoadState('networkidle');
+        // The list is loaded once no loading state is left.
+        await page.waitForTimeout(200);
+        await page.locator('.state--loading').first().waitFor({ state: 'detached' });
         // Open every request's details, where the player's own text is.
         for (const summary of await page.locator('details.admin-details > summary').all()) await summary.click();
         await page.waitForTimeout(300);
