@@ -33,6 +33,8 @@ export const walletWithdrawals = pgTable('wallet_withdrawals', {
   status: text('status', { enum: ['pending', 'approved', 'rejected'] })
     .notNull()
     .default('pending'),
+  /** The Idempotency-Key the request came with, unique per player (migration 0016). */
+  requestKey: text('request_key'),
   decidedBy: uuid('decided_by'),
   /** The first of two approvals a large withdrawal needs (WITHDRAWAL_SECOND_APPROVAL_ABOVE). */
   firstApprovedBy: uuid('first_approved_by'),

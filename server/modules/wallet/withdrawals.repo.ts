@@ -8,9 +8,18 @@ export type WithdrawMethod = WithdrawalRow['method'];
 
 export async function insertWithdrawal(
   db: DbOrTx,
-  v: { userId: string; amount: number; method: WithdrawMethod; details: Record<string, unknown>; remarks: string | null },
+  v: { userId: string; amount: number; method: WithdrawMethod; details: Record<string, unknown>; remarks: string | null; requestKey: string | null },
 ): Promise<WithdrawalRow> {
   const [row] = await db.insert(walletWithdrawals).values(v).returning();
+  return row;
+}
+
+/** The player's withdrawal request made with this Idempotency-Key, if one was stored. */
+export async function findWithdrawalByKey(db: DbOrTx, userId: string, requestKey: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletWithdrawals)
+    .where(and(eq(walletWithdrawals.userId, userId), eq(walletWithdrawals.requestKey, requestKey)));
   return row;
 }
 

@@ -18,7 +18,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await createWithdrawal(app.db, app.config, request.user!, request.body);
+      const data = await createWithdrawal(app.db, app.config, request.user!, request.body, request.idempotency?.key);
       return reply.status(201).send({ success: true as const, message: 'Withdrawal request submitted successfully!', data });
     },
   });

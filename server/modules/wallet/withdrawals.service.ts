@@ -18,7 +18,12 @@ export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
  * same transaction, so the money can be neither bet nor withdrawn twice while it waits. A wallet
  * that cannot cover it makes the ledger refuse with "Insufficient balance!" and nothing is kept.
  */
-export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput) {
+/**
+ * Records a withdrawal request and holds its amount. With `requestKey` (the call's
+ * Idempotency-Key) a request already stored under that key is answered again instead: a call run
+ * a second time after its server died mid-answer holds the money once.
+ */
+export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput, requestKey?: string) {
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('withdrawals');
   const min = toPaise(config.WITHDRAW_MIN);
@@ -32,12 +37,15 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, 'VALIDATION_ERROR');
   const details = parsed.data as Record<string, unknown>;
   return db.transaction(async (tx) => {
+    const stored = requestKey ? await repo.findWithdrawalByKey(tx, user.id, requestKey) : undefined;
+    if (stored) return { _id: stored.id, status: stored.status, amount: toRupees(stored.amount), method: stored.method, createdAt: iso(stored.createdAt) };
     const row = await repo.insertWithdrawal(tx, {
       userId: user.id,
       amount: input.amount,
       method: input.method,
       details,
       remarks: input.remarks?.trim() || null,
+      requestKey: requestKey ?? null,
     });
     await transferOnce(tx, {
       from: { user: user.id },

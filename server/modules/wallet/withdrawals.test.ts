@@ -31,6 +31,26 @@ describe('withdrawals', () => {
     expect(list.json().data.withdrawals.filter((w: { userId: string }) => w.userId === p.id)).toHaveLength(1);
   });
 
+  it('run again after its server died mid-answer (the key taken over), holds the money once and answers the same request', async () => {
+    const p = await createPlayer(app, { balance: 1000 });
+    const headers = { 'idempotency-key': 'wd-crash-1' };
+    const first = await postWithdrawal(app, p, upiWithdrawal(300), headers);
+    expect(first.statusCode).toBe(201);
+    // As a server killed after the commit leaves it: the claim without its answer, a minute old.
+    await app.database.exec(
+      `UPDATE idempotency_keys SET status_code = NULL, response = NULL, created_at = now() - interval '2 minutes' WHERE user_id = '${p.id}' AND key = 'wd-crash-1'`,
+    );
+    const again = await postWithdrawal(app, p, upiWithdrawal(300), headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(await balanceOf(app.db, p.id)).toBe(70_000);
+    expect(await heldOf(app.db, p.id)).toBe(30_000);
+    // A new key is a new request.
+    const other = await postWithdrawal(app, p, upiWithdrawal(300), { 'idempotency-key': 'wd-crash-2' });
+    expect(other.json().data._id).not.toBe(first.json().data._id);
+    expect(await heldOf(app.db, p.id)).toBe(60_000);
+  });
+
   it('refuses a withdrawal above the balance with "Insufficient balance!"', async () => {
     const p = await createPlayer(app, { balance: 150 });
     const res = await postWithdrawal(app, p, upiWithdrawal(150.01));
