@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { toRupees } from '../../contracts/money.js';
+import { fromThisMachine } from '../lib/this-machine.js';
 import { ledgerViolationCount, operationsFigures, type OperationsFigures } from '../modules/reports/index.js';
 import type { App } from '../types.js';
 
@@ -38,9 +39,7 @@ function mayRead(app: App, request: FastifyRequest): boolean {
     const sent = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     return sent !== undefined && sameSecret(sent, token);
   }
-  const forwarded = request.headers['x-forwarded-for'] || request.headers.forwarded || request.headers['x-real-ip'];
-  const address = request.socket.remoteAddress ?? '';
-  return !forwarded && (address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1');
+  return fromThisMachine(request);
 }
 
 /**

@@ -2,14 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, freshPhone, registerVerified } from './api';
-import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
+import { DESKTOP, launch, newPage, openSection, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
-
-async function openSection(page: Page, label: string) {
-  await page.locator('.admin').waitFor();
-  if (await page.getByRole('button', { name: 'Sections' }).isVisible()) await page.getByRole('button', { name: 'Sections' }).click();
-  await page.getByRole('tab', { name: label, exact: true }).click();
-}
 
 /** Serious and critical axe violations on the page as it is now. */
 async function violations(page: Page): Promise<string[]> {

@@ -48,3 +48,13 @@ export async function signInBrowser(page: Page, email: string, password: string)
   if (page.url() === 'about:blank') await page.goto('/ranking');
   await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), user);
 }
+
+/** Opens a back-office section by its tab, through the Sections menu on a phone. */
+export async function openSection(page: Page, label: string): Promise<void> {
+  await page.locator('.admin').waitFor();
+  const menu = page.getByRole('button', { name: 'Sections' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('tab', { name: label, exact: true }).click();
+  // On a phone the menu closes again, hiding the tabs: wait for the selection, hidden or not.
+  await page.getByRole('tab', { name: label, exact: true, includeHidden: true }).and(page.locator('[aria-selected="true"]')).waitFor({ state: 'attached' });
+}

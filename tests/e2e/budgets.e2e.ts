@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { fundedPlayer } from './api';
-import { baseURL, launch, PHONE } from './browser';
+import { baseURL, launch, PHONE, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** The player's first visit (home, sign-in) may load at most this much JavaScript, gzipped. */
@@ -76,16 +76,11 @@ describe('what the browser is sent', () => {
       if (m.type() === 'error' && /Content.Security.Policy|CSP violation/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`);
     });
     for (const path of ['/', '/login', '/signup']) await page.goto(path, { waitUntil: 'networkidle' });
-    const signIn = async (email: string, password: string) => {
-      const res = await page.request.post('/api/v1/users/login', { data: { email, password } });
-      expect(res.ok()).toBe(true);
-      await page.evaluate((u) => localStorage.setItem('user', JSON.stringify(u)), ((await res.json()).data as { user: unknown }).user);
-    };
-    await signIn(player.email, player.password);
+    await signInBrowser(page, player.email, player.password);
     for (const path of ['/chicken-road', '/color', '/deposite', '/withdraw', '/transactions', '/bets', '/spinner', '/fairness', '/refer-earn']) {
       await page.goto(path, { waitUntil: 'networkidle' });
     }
-    await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await signInBrowser(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin', { waitUntil: 'networkidle' });
     await page.getByRole('heading').first().waitFor();
     await context.close();

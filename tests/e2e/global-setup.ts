@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeBotApi } from '../fakes/telegram';
+import { freePort } from '../helpers/server-process';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', phone: '+919000000001', password: 'Admin#12345678' };
 /** The channel the fake bot administers from the start. */
@@ -17,16 +17,6 @@ declare module 'vitest' {
     botURL: string;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 /** Builds the web app into a temporary folder and runs the real server on a fresh embedded database. */
 export default async function setup(project: TestProject) {

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, fundedPlayer, type Player } from './api';
-import { launch, newPage, shot, signInBrowser } from './browser';
+import { launch, newPage, openSection, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 // Markup a player can store (remarks, Telegram ids, withdrawal details) that would run if a
 // screen ever put it into the page as HTML. Each sets window.__xss when it runs.
 const MARKUP = ['<img src=x onerror="window.__xss=1">', '<script>window.__xss=2</script>', '"><svg onload="window.__xss=3">'];
-
-async function openSection(page: Page, label: string) {
-  await page.locator('.admin').waitFor();
-  if (await page.getByRole('button', { name: 'Sections' }).isVisible()) await page.getByRole('button', { name: 'Sections' }).click();
-  await page.getByRole('tab', { name: label, exact: true }).click();
-}
 
 describe('hostile text a player stored, on the back-office screens', () => {
   let browser: Browser;

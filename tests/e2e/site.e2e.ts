@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
+import { DESKTOP, launch, newPage, openSection, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** Opens a back-office section from the side tabs (desktop). */
-async function openSection(page: Page, label: string) {
-  await page.locator('.admin').waitFor();
-  await page.getByRole('tab', { name: label, exact: true }).click();
-}
-
 describe('site settings from the back office reach the players', () => {
   let browser: Browser;
   let admin: Page;

@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { call, freshPhone, registerVerified } from './api';
-import { DESKTOP, launch, newPage, shot, signInBrowser } from './browser';
+import { DESKTOP, launch, newPage, openSection, shot, signInBrowser } from './browser';
 import { E2E_ADMIN, E2E_CHANNEL } from './global-setup';
 
 type BotCall = { method: string; params: Record<string, unknown> };
 const botCalls = async (): Promise<BotCall[]> => (await fetch(`${inject('botURL')}/__calls`)).json() as Promise<BotCall[]>;
-
-async function openSection(page: Page, label: string) {
-  await page.locator('.admin').waitFor();
-  if (await page.getByRole('button', { name: 'Sections' }).isVisible()) await page.getByRole('button', { name: 'Sections' }).click();
-  await page.getByRole('tab', { name: label, exact: true }).click();
-}
 
 /** India time as a datetime-local box holds it, `minutes` from now. */
 const istLocal = (minutes: number) => new Date(Date.now() + minutes * 60_000 + 330 * 60_000).toISOString().slice(0, 16);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from './api';
-import { DESKTOP, launch, newPage, PHONE, shot, signInBrowser } from './browser';
+import { DESKTOP, launch, newPage, openSection, PHONE, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** A 232×232 black-and-white PNG that looks like a QR code. */
@@ -20,14 +20,6 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** Opens a back-office section (through the slide-in menu on a phone). */
-async function openSection(page: Page, label: string) {
-  const menu = page.getByRole('button', { name: 'Sections' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('tab', { name: label, exact: true }).click();
-  // On a phone the menu closes again, hiding the tabs: wait for the selection, hidden or not.
-  await page.getByRole('tab', { name: label, exact: true, includeHidden: true }).and(page.locator('[aria-selected="true"]')).waitFor({ state: 'attached' });
-}
-
 async function closeToasts(page: Page) {
   for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
   await page

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort, waitHealthy } from '../../bench/lib.js';
+
+export { freePort };
 
 /** The real server (server/index.ts) as its own process, as an operator runs it. */
 export interface ServerProcess {
@@ -11,16 +13,6 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
   child: ChildProcess;
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 /** Starts the server with `env` (over a clean environment's defaults) and waits until /healthz answers. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
@@ -34,18 +26,11 @@ export async function startServer(env: Record<string, string>, port?: number): P
   child.stderr!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
-    const ok = await fetch(`${url}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer /healthz in 60 s:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitHealthy(url, () => child.exitCode !== null);
+  } catch {
+    child.kill('SIGKILL');
+    throw new Error(`the server did not start:\n${out}`);
   }
   return {
     url,

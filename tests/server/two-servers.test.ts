@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
+import { freePort } from '../helpers/server-process.js';
 
 // Two server processes on one PostgreSQL database and one Redis, as docs/operations.md sets them
 // up. Runs where both are at hand (CI's PostgreSQL run); skipped elsewhere.
@@ -29,14 +29,6 @@ async function reachable(): Promise<boolean> {
     redis.disconnect();
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Node {
   port: number;
