@@ -19,6 +19,7 @@ import { purgePlugin } from './plugins/purge.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { accessPageOf, authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
     if (!database) await db.close();
   });
 
+  await app.register(lingeringClosePlugin);
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

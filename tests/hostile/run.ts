@@ -442,7 +442,11 @@ async function main() {
   } catch (err) {
     failed = true;
     console.error(err instanceof Error ? err.message : err);
-    if (err instanceof Error && err.cause) console.error('Cause:', err.cause instanceof Error ? err.cause.message : err.cause);
+    // The whole chain: fast-check's failure, the request's, the socket's (with its code).
+    for (let cause = err instanceof Error ? err.cause : undefined; cause; cause = cause instanceof Error ? cause.cause : undefined) {
+      const code = (cause as { code?: unknown }).code;
+      console.error('Cause:', cause instanceof Error ? `${cause.message}${code ? ` (${String(code)})` : ''}` : cause);
+    }
   } finally {
     await server.stop();
     if (/TypeError|ReferenceError|Unhandled/i.test(server.logs())) {
