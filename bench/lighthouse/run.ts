@@ -13,9 +13,10 @@
  *   LIGHTHOUSE_RUNS=5                 runs per page; the median is kept (default 3)
  *   LIGHTHOUSE_PAGES=login,color      only these pages (home, login, chicken, color), with where
  *                                     the main thread's time went; prints, writes nothing
+ *   LIGHTHOUSE_SAVE=/some/folder      also keeps each run's whole report there (page-run.json)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -30,6 +31,7 @@ const ROOT = new URL('../..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 const PLAYER = { fullName: 'Lighthouse Player', password: 'Lighthouse#Player1' };
 
 interface PageResult {
@@ -103,7 +105,13 @@ async function main() {
     const audit = async (name: string, path: string, signedIn: boolean, key: string) => {
       if (ONLY && !ONLY.includes(key)) return;
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await once(path));
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await once(path));
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          writeFileSync(join(SAVE, `${key}-${i + 1}.json`), JSON.stringify(runs.at(-1)));
+        }
+      }
       runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
       const { categories, audits } = runs[Math.floor(RUNS / 2)];
       const items = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];

@@ -1,19 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import 'react-toastify/dist/ReactToastify.css';
-import { ApiError } from '../lib/api';
+import { queryClient } from '../lib/queryClient';
 import { ToastLayer } from '../lib/ToastLayer';
 import { router } from './routes';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-      refetchOnWindowFocus: true,
-    },
-  },
-});
 
 export function App() {
   return (

@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { Page } from '../components/ui/Page';
 import { Loading } from '../components/ui/States';
+import { queryClient } from '../lib/queryClient';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
 import { useSiteSettings } from '../lib/useSiteSettings';
@@ -11,7 +13,8 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenErrorPage } from './ScreenErrorPage';
 
-type Load = () => Promise<{ default: ComponentType }>;
+/** A screen's module: the screen, and what it may ask for as soon as it arrives when the app opens on it. */
+type Load = () => Promise<{ default: ComponentType; prefetch?: (client: QueryClient) => void }>;
 
 /**
  * A screen loaded on demand: its element (wrapped, e.g. in the sign-in guard) and, in the route's
@@ -118,5 +121,11 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// The screen the app opens on starts loading now, beside the session check, not after it.
-for (const match of router.state.matches) void (match.route.handle as { load?: Load } | undefined)?.load?.();
+// The screen the app opens on starts loading now, beside the session check, not after it, and
+// asks for its data as soon as it arrives.
+for (const match of router.state.matches) {
+  void (match.route.handle as { load?: Load } | undefined)
+    ?.load?.()
+    .then((screen) => screen.prefetch?.(queryClient))
+    .catch(() => undefined);
+}

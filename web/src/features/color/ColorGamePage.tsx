@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useState } from 'react';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BETS_CLOSE_SECONDS,
   bestPayoutOf,
@@ -30,6 +30,16 @@ import { useRounds } from './useRounds';
 import './color.css';
 
 const CHIPS = [10, 50, 100, 500, 1000] as const;
+
+/**
+ * When the app opens on this screen, its period and first page of results are asked for as soon
+ * as its code arrives, beside the rest of the app's start, not once React has rendered it.
+ */
+export function prefetch(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: colorKeys.state, queryFn: colorApi.state });
+  void client.prefetchQuery({ queryKey: colorKeys.history(1), queryFn: () => colorApi.history(1) });
+}
+
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** The colour game (/color): the period and its countdown, the bets, history, trend and the player's own bets. */
@@ -42,7 +52,6 @@ export default function ColorGamePage() {
   }, [queryClient]);
   const rounds = useRounds(onResult);
   const [choice, setChoice] = useState<Selection | null>(null);
-  const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
 
   if (state.isPending) return <Loading />;
   if (state.isError) {
@@ -82,47 +91,9 @@ export default function ColorGamePage() {
         </div>
       </section>
 
-      <section className="card color-board" aria-label="Place a bet">
-        {closed && (
-          <p className="color-closed" role="status">
-            Bets for this period are closed. The next one opens in {timeLeft} s.
-          </p>
-        )}
-        <div className="color-board__colours">
-          {(['green', 'violet', 'red'] as const).map((c) => (
-            <button key={c} type="button" className={`color-pick color-pick--${c}`} disabled={closed} onClick={() => setChoice(c)}>
-              {LABELS[c]}
-            </button>
-          ))}
-        </div>
-        <div className="color-board__numbers" role="group" aria-label="Numbers">
-          {NUMBERS.map((n) => (
-            <button key={n} type="button" className="color-number" disabled={closed} onClick={() => setChoice(n)} aria-label={`Number ${n}`}>
-              <Ball n={Number(n)} />
-            </button>
-          ))}
-        </div>
-        <div className="color-board__sizes">
-          {(['big', 'small'] as const).map((s) => (
-            <button key={s} type="button" className={`color-pick color-pick--${s}`} disabled={closed} onClick={() => setChoice(s)}>
-              {LABELS[s]} <small>{s === 'big' ? '5–9' : '0–4'}</small>
-            </button>
-          ))}
-        </div>
-      </section>
+      <Board closed={closed} timeLeft={closed ? timeLeft : null} onPick={setChoice} />
 
-      <Tabs
-        tabs={[
-          { id: 'history', label: 'History' },
-          { id: 'trend', label: 'Trend' },
-          { id: 'mine', label: 'My bets' },
-        ]}
-        active={tab}
-        onChange={setTab}
-        label="Results"
-      >
-        {tab === 'history' ? <History commitment={state.data.commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
-      </Tabs>
+      <Results commitment={state.data.commitment} />
 
       <Rules commitment={state.data.commitment} />
 
@@ -130,6 +101,62 @@ export default function ColorGamePage() {
     </Page>
   );
 }
+
+/**
+ * The bet buttons. The countdown renders the page every second; this part (and the results and
+ * rules below it) renders again only when what it shows changes.
+ */
+const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolean; timeLeft: number | null; onPick: (s: Selection) => void }) {
+  return (
+    <section className="card color-board" aria-label="Place a bet">
+      {closed && (
+        <p className="color-closed" role="status">
+          Bets for this period are closed. The next one opens in {timeLeft} s.
+        </p>
+      )}
+      <div className="color-board__colours">
+        {(['green', 'violet', 'red'] as const).map((c) => (
+          <button key={c} type="button" className={`color-pick color-pick--${c}`} disabled={closed} onClick={() => onPick(c)}>
+            {LABELS[c]}
+          </button>
+        ))}
+      </div>
+      <div className="color-board__numbers" role="group" aria-label="Numbers">
+        {NUMBERS.map((n) => (
+          <button key={n} type="button" className="color-number" disabled={closed} onClick={() => onPick(n)} aria-label={`Number ${n}`}>
+            <Ball n={Number(n)} />
+          </button>
+        ))}
+      </div>
+      <div className="color-board__sizes">
+        {(['big', 'small'] as const).map((s) => (
+          <button key={s} type="button" className={`color-pick color-pick--${s}`} disabled={closed} onClick={() => onPick(s)}>
+            {LABELS[s]} <small>{s === 'big' ? '5–9' : '0–4'}</small>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+});
+
+/** History, trend and the player's own bets, in tabs. */
+const Results = memo(function Results({ commitment }: { commitment: ColorState['commitment'] }) {
+  const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
+  return (
+    <Tabs
+      tabs={[
+        { id: 'history', label: 'History' },
+        { id: 'trend', label: 'Trend' },
+        { id: 'mine', label: 'My bets' },
+      ]}
+      active={tab}
+      onChange={setTab}
+      label="Results"
+    >
+      {tab === 'history' ? <History commitment={commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+    </Tabs>
+  );
+});
 
 function BetSheet({ selection, period, closed, onClose }: { selection: Selection; period: string; closed: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -298,7 +325,7 @@ function Trend() {
   );
 }
 
-function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
+const Rules = memo(function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
   const rows: [string, string, Selection][] = [
     ['Green', '2× on 1, 3, 7, 9; 1.5× on 5', 'green'],
     ['Red', '2× on 2, 4, 6, 8; 1.5× on 0', 'red'],
@@ -345,4 +372,4 @@ function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
       </dl>
     </details>
   );
-}
+});
