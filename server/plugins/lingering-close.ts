@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { App } from '../types.js';
 
@@ -16,7 +17,8 @@ export const DRAIN_MAX_MS = 5_000;
 export const lingeringClosePlugin = fp(async (app: App) => {
   app.addHook('onSend', async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete || raw.method === 'GET' || raw.method === 'HEAD') return;
+    // Only a real connection (not a request injected in-process) whose body has not all arrived.
+    if (raw.complete !== false || !(raw.socket instanceof Socket) || raw.method === 'GET' || raw.method === 'HEAD') return;
     const declared = Number(request.headers['content-length']);
     if (declared > DRAIN_MAX_BYTES) {
       reply.header('connection', 'close');
