@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client.js';
 import { checkLedger } from '../server/modules/ledger/index.js';
+import { scratchDatabase } from './lib/scratch-database.mjs';
 
 function fail(message: string): never {
   console.error(`Restore drill: ${message}`);
@@ -45,19 +45,15 @@ async function main(): Promise<void> {
     console.log(`Dumped ${new URL(source).pathname.slice(1)}: ${(statSync(dump).size / 1024).toFixed(0)} KB in ${Date.now() - started} ms`);
   }
 
-  const target = new URL(source);
-  const name = `restore_drill_${Date.now()}`;
-  target.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: source });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const target = await scratchDatabase('restore_drill', source);
+  if (!target) fail(`the PostgreSQL server of DATABASE_URL does not answer.`);
   let balanced: boolean;
   try {
     const restoring = Date.now();
-    run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.toString()}`, dump]);
-    console.log(`Restored into ${name} in ${Date.now() - restoring} ms`);
+    run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${target.url}`, dump]);
+    console.log(`Restored into ${target.name} in ${Date.now() - restoring} ms`);
 
-    const database = await openDatabase({ url: target.toString(), poolSize: 2 });
+    const database = await openDatabase({ url: target.url, poolSize: 2 });
     try {
       const counts = (await database.db.execute(
         sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM ledger_transfers)::int AS transfers,
@@ -76,9 +72,8 @@ async function main(): Promise<void> {
       await database.close();
     }
   } finally {
-    if (values.keep) console.log(`Kept ${target.toString().replace(/\/\/[^@/]*@/, '//')}`);
-    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    if (values.keep) console.log(`Kept ${target.url.replace(/\/\/[^@/]*@/, '//')}`);
+    else await target.drop();
     rmSync(scratch, { recursive: true, force: true });
   }
   console.log(`Restore drill ${balanced ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -18,43 +18,19 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.js';
 import { checkLedger } from '../../server/modules/ledger/index.js';
+import { scratchDatabase } from '../../scripts/lib/scratch-database.mjs';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const KILLS = Number(process.env.FAULTS_KILLS ?? 24);
 const PLAYERS = Number(process.env.FAULTS_PLAYERS ?? 10);
 const ROUND_SECONDS = 10;
 const ADMIN = { email: 'admin@faults.test', password: 'Faults#Admin-2024' };
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL || 'postgres://postgres@localhost:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const log = (line: string) => console.log(`[faults] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rand = (n: number) => Math.floor(Math.random() * n);
 const paise = (rupees: number) => Math.round(rupees * 100);
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.TEST_DATABASE_URL || ADMIN_URL;
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `rupee_faults_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: base });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await again.end();
-    },
-  };
-}
 
 async function redisAnswers(): Promise<boolean> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
@@ -314,7 +290,7 @@ async function adminLogin(): Promise<string> {
 }
 
 async function main() {
-  const db = await freshDatabase();
+  const db = await scratchDatabase('rupee_faults', process.env.TEST_DATABASE_URL || undefined);
   if (!db) {
     log('skipped: no PostgreSQL (set TEST_DATABASE_URL, or run a server at localhost:5432)');
     return;

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
+import { waitHealthy } from '../../bench/lib.js';
+import { scratchDatabase, type ScratchDatabase } from '../../scripts/lib/scratch-database.mjs';
 import { freePort } from '../helpers/server-process.js';
 
 // Two server processes on one PostgreSQL database and one Redis, as docs/operations.md sets them
@@ -41,9 +43,7 @@ interface Node {
 const ok = await reachable();
 
 describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
-  const name = `rupee_cluster_${Date.now()}_${process.pid}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  let db: ScratchDatabase | null = null;
   const work = mkdtempSync(join(tmpdir(), 'cluster-'));
   const nodes: Node[] = [];
 
@@ -56,7 +56,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(work, tag),
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: db!.url,
         REDIS_URL,
         APP_SECRET: 'cluster-test-secret-that-is-long-enough-1234',
         ADMIN_PASSWORD: 'Cluster#Admin123',
@@ -66,16 +66,9 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`server ${tag} exited with ${proc.exitCode}`);
-      const up = await fetch(`http://127.0.0.1:${port}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`server ${tag} did not start`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitHealthy(`http://127.0.0.1:${port}`, () => proc.exitCode !== null).catch(() => {
+      throw new Error(`server ${tag} did not start (exit code ${proc.exitCode})`);
+    });
     const node: Node = { port, proc, rounds: [], results: [] };
     node.socket = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
     node.socket.on('newRound', (e: NewRoundEvent) => node.rounds.push(e));
@@ -93,10 +86,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
+    db = await scratchDatabase('rupee_cluster', ADMIN_URL);
   }, 30_000);
 
   afterAll(async () => {
@@ -105,10 +95,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
       if (n.proc.exitCode === null) n.proc.kill('SIGKILL');
     }
     await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await db?.drop();
     rmSync(work, { recursive: true, force: true });
   }, 30_000);
 
@@ -126,7 +113,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     expect(b.rounds.find((r) => r.period === a.rounds.at(-1)!.period)).toEqual(a.rounds.at(-1));
 
     // One engine at a time: the colour engine's advisory lock is held once, by one of the two.
-    const probe = new pg.Client({ connectionString: url.toString() });
+    const probe = new pg.Client({ connectionString: db!.url });
     await probe.connect();
     const locks = await probe.query<{ n: string }>(
       `SELECT count(*) AS n FROM pg_locks
@@ -147,10 +134,10 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     await waitFor('another period on B alone', () => b.results.length > before + 1, 15_000);
 
     // Every period from the first result to the last is recorded exactly once, with no gap.
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    const { rows } = await db.query<{ seq: number }>('SELECT seq FROM color_periods ORDER BY seq');
-    await db.end();
+    const client = new pg.Client({ connectionString: db!.url });
+    await client.connect();
+    const { rows } = await client.query<{ seq: number }>('SELECT seq FROM color_periods ORDER BY seq');
+    await client.end();
     const seqs = rows.map((r) => r.seq);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0] + i));
     const periods = b.results.map((r) => r.period);

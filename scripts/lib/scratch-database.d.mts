@@ -1,0 +1,14 @@
+export declare const LOCAL_POSTGRES: string;
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  /** Drops the database and any database named after it. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates an empty database named `${prefix}_<time>_<pid>` on the server of `serverUrl` (default
+ * TEST_PG_ADMIN_URL or the local server). Null when no server answers; throws when it refuses.
+ */
+export declare function scratchDatabase(prefix: string, serverUrl?: string): Promise<ScratchDatabase | null>;
