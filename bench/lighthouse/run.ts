@@ -49,6 +49,7 @@ interface PageResult {
 }
 
 async function main() {
+  const loadAtStart = os.loadavg()[0];
   process.chdir(ROOT);
   ensureWebBuilt();
   const smtp = await startFakeSmtp();
@@ -78,10 +79,14 @@ async function main() {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const results: PageResult[] = [];
+  /** Lighthouse's measure of this machine's CPU speed in each run (higher is faster). */
+  const speeds: number[] = [];
+  let browserVersion: string | undefined;
   try {
     await waitHealthy(base, () => server.exitCode !== null);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const [page] = await browser.pages();
+    browserVersion = (await browser.version()).replace(/^(Headless)?Chrome\//, 'Chromium ');
     const cdp = await page.createCDPSession();
 
     /** One Lighthouse run of a page on an empty cache. */
@@ -98,6 +103,7 @@ async function main() {
         disableStorageReset: true,
       });
       if (!run) throw new Error(`Lighthouse gave nothing for ${path}`);
+      if (run.lhr.environment.benchmarkIndex) speeds.push(run.lhr.environment.benchmarkIndex);
       return run.lhr;
     };
 
@@ -214,7 +220,9 @@ sends the build's pre-compressed scripts and styles (brotli). Sizes are what wen
 Run: \`npm run bench:lighthouse\` (bench/lighthouse/run.ts).
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
-- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average at the start ${os.loadavg()[0].toFixed(1)}
+- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}); load average at the start ${loadAtStart.toFixed(1)}
+- Browser: ${browserVersion ?? 'unknown'}; Lighthouse's CPU benchmark index over the runs ${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))}
+  (median ${Math.round(speeds.sort((a, b) => a - b)[Math.floor(speeds.length / 2)])}; higher is faster: the blocking time it reports scales with it)
 
 | Page | Path | Performance | Accessibility | First paint | Largest paint | Blocking time | Layout shift | Script KB | Total KB |
 |---|---|---|---|---|---|---|---|---|---|
