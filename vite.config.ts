@@ -49,8 +49,9 @@ export default defineConfig({
     // only precached files and page navigations are served from it.
     VitePWA({
       registerType: 'autoUpdate',
-      // An external registerSW.js, so the content security policy needs no inline script.
-      injectRegister: 'script',
+      // Registered by the app itself a few seconds after the first screen loads
+      // (web/src/lib/serviceWorker.ts), so its downloads don't compete with that screen's.
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'Rupee Arcade',

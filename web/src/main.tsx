@@ -2,6 +2,7 @@ import './lib/strict-policy';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorkerLater } from './lib/serviceWorker';
 import './styles.css';
 
 // The first render as a transition: React renders in slices and lets the browser paint and
@@ -13,3 +14,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorkerLater();
