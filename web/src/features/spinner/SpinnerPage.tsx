@@ -16,6 +16,9 @@ const BACK_HOME_MS = 2000;
 
 const countdown = (seconds: number) => `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 
+/** One spin an hour: contracts/spinner.ts SPIN_COOLDOWN_SECONDS (not imported here, as it would bring zod along). */
+const WAIT_MAX_SECONDS = 60 * 60;
+
 /** Seconds left until `iso`, counted down every second; 0 once it is reached. */
 function useSecondsUntil(iso: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -23,8 +26,9 @@ function useSecondsUntil(iso: string | undefined): number {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  // Rounded: the clock read at the last tick may be up to a second old.
-  return iso ? Math.max(0, Math.round((Date.parse(iso) - now) / 1000)) : 0;
+  // Rounded: the clock read at the last tick may be up to a second old. For the same reason a wait
+  // that has just begun could read a second over the hour: it never shows more than the hour.
+  return iso ? Math.max(0, Math.min(WAIT_MAX_SECONDS, Math.round((Date.parse(iso) - now) / 1000))) : 0;
 }
 
 /**
