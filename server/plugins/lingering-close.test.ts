@@ -71,4 +71,20 @@ describe('an answer sent before the request body has arrived', () => {
     expect(state.received).toMatch(/^HTTP\/1\.1 413 /);
     expect(state.received.toLowerCase()).toContain('connection: close');
   });
+
+  it('stops reading a chunked body once the most worth reading has arrived', async () => {
+    const { socket, state, until } = openConnection(port);
+    await write(socket, 'POST /api/v1/users/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    // Chunks of 256 KiB, with no end: the server must close the connection well before 4 × the cap.
+    const data = Buffer.alloc(256 * 1024, 'a');
+    const chunk = Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+    let sent = 0;
+    while (!state.closed && !state.error && sent < 4 * DRAIN_MAX_BYTES) {
+      await write(socket, chunk).catch(() => undefined);
+      sent += data.length;
+    }
+    await until(() => state.closed, 'the connection to close');
+    expect(sent).toBeLessThan(4 * DRAIN_MAX_BYTES);
+    expect(state.received).toMatch(/^HTTP\/1\.1 413 /);
+  });
 });
