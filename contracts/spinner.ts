@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { floats } from './chicken.math.js';
+import { LOSE, PRIZE_MAX_RUPEES, PRIZES_MAX, PRIZES_MIN } from './spinner.math.js';
 import { ok } from './envelope.js';
 
 /**
@@ -8,12 +8,7 @@ import { ok } from './envelope.js';
  * HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:0`) picks the segment, floor(float × segments).
  */
 
-export const SPIN_COOLDOWN_SECONDS = 60 * 60;
-export const LOSE = 'LOSE';
-export const PRIZES_MIN = 2;
-export const PRIZES_MAX = 24;
-/** The largest prize one segment may carry, in rupees. */
-export const PRIZE_MAX_RUPEES = 100_000;
+export * from './spinner.math.js';
 
 const PRIZE_MESSAGE = `A prize is an amount in rupees (up to ${PRIZE_MAX_RUPEES}, at most two decimals) or LOSE`;
 
@@ -35,28 +30,6 @@ export const prizeListSchema = z
 export const prizeSetBodySchema = z.object({ prizes: prizeListSchema });
 /** POST /spinner/prize/{id}/add and …/remove. */
 export const prizeBodySchema = z.object({ prize: prizeSchema });
-
-/** Rupees a prize pays (0 for LOSE). */
-export const prizeRupees = (prize: string): number => (prize === LOSE ? 0 : Number(prize));
-
-/** The segment a float in [0, 1) lands on. */
-export const segmentOf = (float: number, segments: number): number => Math.min(segments - 1, Math.floor(float * segments));
-
-/** Recomputes a spin's segment from its seeds (Web Crypto; the same in a browser and in Node). */
-export async function drawSpin({
-  serverSeed,
-  clientSeed,
-  nonce,
-  segments,
-}: {
-  serverSeed: string;
-  clientSeed: string;
-  nonce: number;
-  segments: number;
-}): Promise<number> {
-  const [float] = await floats(serverSeed, clientSeed, nonce, 1);
-  return segmentOf(float, segments);
-}
 
 // Answers.
 export const prizeSetSchema = z.object({ _id: z.string(), prizes: z.array(z.string()) });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { sha256Hex } from '../../../../contracts/chicken';
-import { drawSpin, type SpinRecord } from '../../../../contracts/spinner';
+import { sha256Hex } from '../../../../contracts/chicken.math';
+import { drawSpin } from '../../../../contracts/spinner.math';
+import type { SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { formatDateTime } from '../../lib/format';

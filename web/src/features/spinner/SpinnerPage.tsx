@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SpinResult } from '../../../../contracts/spinner';
+import { SPIN_COOLDOWN_SECONDS } from '../../../../contracts/spinner.math';
 import { Button } from '../../components/ui/Button';
 import { Page } from '../../components/ui/Page';
 import { ErrorRetry, Loading } from '../../components/ui/States';
@@ -16,9 +17,6 @@ const BACK_HOME_MS = 2000;
 
 const countdown = (seconds: number) => `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 
-/** One spin an hour: contracts/spinner.ts SPIN_COOLDOWN_SECONDS (not imported here, as it would bring zod along). */
-const WAIT_MAX_SECONDS = 60 * 60;
-
 /** Seconds left until `iso`, counted down every second; 0 once it is reached. */
 function useSecondsUntil(iso: string | undefined): number {
   const [now, setNow] = useState(() => Date.now());
@@ -28,7 +26,7 @@ function useSecondsUntil(iso: string | undefined): number {
   }, []);
   // Rounded: the clock read at the last tick may be up to a second old. For the same reason a wait
   // that has just begun could read a second over the hour: it never shows more than the hour.
-  return iso ? Math.max(0, Math.min(WAIT_MAX_SECONDS, Math.round((Date.parse(iso) - now) / 1000))) : 0;
+  return iso ? Math.max(0, Math.min(SPIN_COOLDOWN_SECONDS, Math.round((Date.parse(iso) - now) / 1000))) : 0;
 }
 
 /**

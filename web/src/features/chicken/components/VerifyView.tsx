@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DIFFICULTIES, drawTraps, laneCount, sha256Hex, type Difficulty } from '../../../../../contracts/chicken';
-import { drawSpin } from '../../../../../contracts/spinner';
+import { drawSpin } from '../../../../../contracts/spinner.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { MiniRoad } from './MiniRoad';
