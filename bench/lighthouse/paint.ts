@@ -9,15 +9,12 @@
  *   PAINT_PAGE=/chicken-road PAINT_RUNS=9    another page, more loads
  *   WEB_DIR=/copy/of/an/older/build          that build instead of this checkout's
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 // @ts-expect-error: a plain script, without types
 import { ensureWebBuilt } from '../../scripts/build-web.mjs';
-import { startFakeSmtp } from '../../tests/fakes/smtp.js';
-import { freePort, percentile, waitHealthy } from '../lib.js';
+import { percentile } from '../lib.js';
+import { startSite } from './site.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const PAGE = process.env.PAINT_PAGE ?? '/color';
@@ -33,57 +30,17 @@ interface Paints {
 async function main() {
   process.chdir(ROOT);
   if (!process.env.WEB_DIR) ensureWebBuilt();
-  const smtp = await startFakeSmtp();
-  const work = mkdtempSync(join(os.tmpdir(), 'bench-paint-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_SECRET: 'paint-secret-paint-secret-paint-secret-0123456789',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: smtp.url,
-      OTP_CHANNELS: 'email',
-      LOG_LEVEL: 'warn',
-      COLOR_SALT: 'paint',
-      COLOR_CHAIN_LENGTH: '20000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const site = await startSite('paint');
+  const base = site.base;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    await waitHealthy(base, () => server.exitCode !== null);
-    const post = async (url: string, body: object) => {
-      const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as { userId?: string };
-    };
-    const email = `paint.${Date.now().toString(36)}@bench.test`;
-    const { userId } = await post('/api/v1/users/register', {
-      ...PLAYER,
-      email,
-      phoneNumber: `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      ref_by: null,
-      ageConfirmed: true,
-    });
-    const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email)).subject)?.[1];
-    await post('/api/v1/otp/verify', { userId, emailOTP: code });
-    // The colour game's history has a result to show, as on a running site.
+    const { email } = await site.signUp(PLAYER.fullName, PLAYER.password);
     if (PAGE === '/color') {
       console.log('Waiting for the first colour result (up to two minutes)...');
-      for (let i = 0; i < 70; i++) {
-        const history = (await (await fetch(`${base}/api/v1/color/history?page=1`)).json()) as { data?: { periods?: unknown[] } };
-        if (history.data?.periods?.length) break;
-        await new Promise((r) => setTimeout(r, 2000));
-      }
+      await site.firstColourResult();
     }
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: base });
@@ -128,10 +85,7 @@ async function main() {
     console.log(`  largest element: ${loads.at(-1)?.element ?? '?'}`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await smtp.close();
-    rmSync(work, { recursive: true, force: true });
+    await site.close();
   }
 }
 

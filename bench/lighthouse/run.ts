@@ -15,8 +15,7 @@
  *                                     the main thread's time went; prints, writes nothing
  *   LIGHTHOUSE_SAVE=/some/folder      also keeps each run's whole report there (page-run.json)
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -24,8 +23,8 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 // @ts-expect-error: a plain script, without types
 import { ensureWebBuilt } from '../../scripts/build-web.mjs';
-import { startFakeSmtp } from '../../tests/fakes/smtp.js';
-import { freePort, waitHealthy, writeSection } from '../lib.js';
+import { writeSection } from '../lib.js';
+import { startSite } from './site.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,28 +51,8 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   process.chdir(ROOT);
   ensureWebBuilt();
-  const smtp = await startFakeSmtp();
-  const work = mkdtempSync(join(os.tmpdir(), 'bench-lighthouse-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      APP_SECRET: 'lighthouse-secret-lighthouse-secret-0123456789',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: smtp.url,
-      OTP_CHANNELS: 'email',
-      LOG_LEVEL: 'warn',
-      COLOR_SALT: 'lighthouse',
-      COLOR_CHAIN_LENGTH: '20000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const site = await startSite('lighthouse');
+  const base = site.base;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -83,7 +62,6 @@ async function main() {
   const speeds: number[] = [];
   let browserVersion: string | undefined;
   try {
-    await waitHealthy(base, () => server.exitCode !== null);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const [page] = await browser.pages();
     browserVersion = (await browser.version()).replace(/^(Headless)?Chrome\//, 'Chromium ');
@@ -171,21 +149,7 @@ async function main() {
     await audit('Sign-in', '/login', false, 'login');
 
     // A player signed up through the real path, signed in in this browser as the sign-in screen does.
-    const email = `lighthouse.${Date.now().toString(36)}@bench.test`;
-    const post = (url: string, body: object) =>
-      fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
-        if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-        return r.json() as Promise<{ data?: unknown; userId?: string }>;
-      });
-    const { userId } = await post('/api/v1/users/register', {
-      ...PLAYER,
-      email,
-      phoneNumber: `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      ref_by: null,
-      ageConfirmed: true,
-    });
-    const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email)).subject)?.[1];
-    await post('/api/v1/otp/verify', { userId, emailOTP: code });
+    const { email } = await site.signUp(PLAYER.fullName, PLAYER.password);
     await page.goto(`${base}/login`);
     await page.evaluate(
       async (login) => {
@@ -200,10 +164,7 @@ async function main() {
     await browser.disconnect();
   } finally {
     await chrome.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await smtp.close();
-    rmSync(work, { recursive: true, force: true });
+    await site.close();
   }
 
   if (ONLY) return;
