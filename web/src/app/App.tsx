@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import 'react-toastify/dist/ReactToastify.css';
 import { queryClient } from '../lib/queryClient';
 import { ToastLayer } from '../lib/ToastLayer';
 import { router } from './routes';

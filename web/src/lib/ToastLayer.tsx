@@ -1,6 +1,38 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ToastContainer } from 'react-toastify';
+import { onFirstToast } from './toast';
+
+const ToastContainer = lazy(() => import('./ToastContainer'));
+
+/** After the page's load event, how long the container waits for the page to be idle before it loads anyway. */
+const IDLE_TIMEOUT_MS = 5000;
+
+/** Whether the toast container should be on the page: from the first toast, or once the loaded page is idle. */
+function useToastsNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    const need = () => setNeeded(true);
+    const stopWaiting = onFirstToast(need);
+    let cancelIdle = () => {};
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(need, { timeout: IDLE_TIMEOUT_MS });
+        cancelIdle = () => cancelIdleCallback(id);
+      } else {
+        const id = setTimeout(need, 0);
+        cancelIdle = () => clearTimeout(id);
+      }
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      stopWaiting();
+      window.removeEventListener('load', whenIdle);
+      cancelIdle();
+    };
+  }, []);
+  return needed;
+}
 
 /** The innermost open dialog, where toasts must go to be seen (and heard) above a modal's backdrop. */
 function topDialog(): Element | null {
@@ -14,6 +46,7 @@ function topDialog(): Element | null {
  * React renders into the element wherever it is, so toasts already showing stay on screen.
  */
 export function ToastLayer() {
+  const needed = useToastsNeeded();
   const [layer] = useState(() => {
     const el = document.createElement('div');
     el.className = 'toast-layer';
@@ -32,5 +65,12 @@ export function ToastLayer() {
       layer.remove();
     };
   }, [layer]);
-  return createPortal(<ToastContainer theme="dark" />, layer);
+  return needed
+    ? createPortal(
+        <Suspense fallback={null}>
+          <ToastContainer />
+        </Suspense>,
+        layer,
+      )
+    : null;
 }
