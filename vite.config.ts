@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { screenPages } from './scripts/vite/screen-pages.js';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 
@@ -73,12 +74,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The screens' own pages only speed up a first visit; the worker answers every page with index.html.
+        globIgnores: ['pages/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,
         runtimeCaching: [],
       },
     }),
+    screenPages(resolve(import.meta.dirname, 'web/src/app/routes.tsx')),
     precompress(),
   ],
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },

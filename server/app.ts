@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { errorSchema } from '../contracts/envelope.js';
+import { screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -182,7 +183,10 @@ async function registerWeb(app: App): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+      // A screen loaded on demand has its own copy of index.html that fetches its code at once.
+      const screenPage = screenPageFile(path);
+      const page = screenPage && existsSync(join(root, screenPage)) ? screenPage : 'index.html';
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: `No such call: ${request.method} ${path}` });
   });

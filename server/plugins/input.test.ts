@@ -14,6 +14,9 @@ describe('input the database cannot store, malformed addresses and the web app',
     mkdirSync(join(web, 'assets'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(web, 'pages'));
+    writeFileSync(join(web, 'pages', 'color.html'), '<!doctype html><title>colour</title>');
+    writeFileSync(join(web, 'pages', 'chicken-road__demo.html'), '<!doctype html><title>demo</title>');
     app = await createTestApp({}, { WEB_DIR: web });
   });
   afterAll(() => app.close());
@@ -56,6 +59,22 @@ describe('input the database cannot store, malformed addresses and the web app',
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/v1/nothing' })).json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('answers a screen with its own page where the build wrote one, and index.html elsewhere', async () => {
+    const page = async (url: string) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      return /<title>(.*)<\/title>/.exec(res.body)?.[1];
+    };
+    expect(await page('/color')).toBe('colour');
+    expect(await page('/color?tab=history')).toBe('colour');
+    expect(await page('/chicken-road/demo')).toBe('demo');
+    expect(await page('/chicken-road')).toBe('app');
+    expect(await page('/color/')).toBe('app');
+    expect(await page('/telegram-subscription/Colour%20Game')).toBe('app');
+    expect(await page('/..%2Fpages%2Fcolor')).toBe('app');
   });
 
   it('answers unknown server paths with a JSON 404, never the page', async () => {

@@ -64,6 +64,26 @@ describe('what the browser is sent', () => {
     }
   });
 
+  it("a screen loaded on demand comes with its page: the page links the screen's scripts and styles", async () => {
+    for (const [path, chunk] of [
+      ['/login', /\/assets\/LoginPage-[\w-]+\.js$/],
+      ['/color', /\/assets\/ColorGamePage-[\w-]+\.js$/],
+      ['/chicken-road', /\/assets\/ChickenRoadPage-[\w-]+\.js$/],
+    ] as const) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(
+        preloads.some((href) => chunk.test(href)),
+        `${path}: ${preloads.join(', ')}`,
+      ).toBe(true);
+      for (const href of [...html.matchAll(/ href="(\/assets\/[^"]+)"/g)].map((m) => m[1])) {
+        expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
+      }
+    }
+    // Home's code is in the main script; a path the build wrote no page for gets index.html.
+    expect(await (await fetch(`${baseURL()}/`)).text()).toBe(await (await fetch(`${baseURL()}/no-such-screen`)).text());
+  });
+
   it('no screen breaks the policy: player and back-office screens load without a violation', async () => {
     const player = await fundedPlayer('csp', 'Policy Player');
     const context = await freshContext(browser);

@@ -2,8 +2,11 @@ import './lib/strict-policy';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadOpeningScreen } from './app/routes';
 import { registerServiceWorkerLater } from './lib/serviceWorker';
 import './styles.css';
+
+loadOpeningScreen();
 
 // The first render as a transition: React renders in slices and lets the browser paint and
 // answer input between them, instead of holding the main thread for the whole tree at once.

@@ -121,11 +121,15 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// The screen the app opens on starts loading now, beside the session check, not after it, and
-// asks for its data as soon as it arrives.
-for (const match of router.state.matches) {
-  void (match.route.handle as { load?: Load } | undefined)
-    ?.load?.()
-    .then((screen) => screen.prefetch?.(queryClient))
-    .catch(() => undefined);
+/**
+ * Starts loading the screen the app opens on at once, beside the session check rather than after
+ * it, and lets it ask for its data as soon as it arrives. Called once, at start (main.tsx).
+ */
+export function loadOpeningScreen(): void {
+  for (const match of router.state.matches) {
+    void (match.route.handle as { load?: Load } | undefined)
+      ?.load?.()
+      .then((screen) => screen.prefetch?.(queryClient))
+      .catch(() => undefined);
+  }
 }

@@ -1,0 +1,74 @@
+/*
+ * One page per screen that is loaded on demand: index.html with links that make the browser fetch
+ * that screen's scripts and styles at once, beside the main script, instead of only after the main
+ * script has run and asked for them. The server answers a visit to /login with pages/login.html
+ * (server/app.ts), so on a first visit the screen's code arrives while the main script is still
+ * downloading and running. The screens and their paths are read from the router's table
+ * (web/src/app/routes.tsx): `{ path: '/login', ...page(() => import('../features/auth/LoginPage')) }`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { screenPageFile } from '../../contracts/screen-pages.js';
+
+const ROUTE = /path: '([^']+)',\s*\.\.\.page\(\s*\(\) => import\('([^']+)'\)/g;
+
+interface Chunk {
+  file: string;
+  imports: string[];
+  css: string[];
+}
+
+export function screenPages(routesFile: string): Plugin {
+  let outDir = '';
+  const chunks = new Map<string, Chunk>();
+  const entries = new Map<string, string>(); // source module (without extension) → its chunk's file
+  return {
+    name: 'screen-pages',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        const css = [...((output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
+        chunks.set(output.fileName, { file: output.fileName, imports: output.imports, css });
+        if (output.isDynamicEntry && output.facadeModuleId) entries.set(output.facadeModuleId.replace(/\.[jt]sx?$/, ''), output.fileName);
+      }
+    },
+    closeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler() {
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const inIndex = new Set([...template.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+        const routes = [...readFileSync(routesFile, 'utf8').matchAll(ROUTE)];
+        if (routes.length === 0) throw new Error(`screen-pages: no screens found in ${routesFile}`);
+        for (const [, path, source] of routes) {
+          const pageFile = screenPageFile(path);
+          if (!pageFile) continue; // a path with parameters: index.html
+          const file = entries.get(resolve(dirname(routesFile), source));
+          if (!file) throw new Error(`screen-pages: no chunk for ${source} (${path})`);
+          // The screen's chunk and every chunk it imports, each once, and their styles.
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (name: string) => {
+            if (scripts.has(name) || inIndex.has(name)) return;
+            scripts.add(name);
+            const chunk = chunks.get(name);
+            chunk?.css.forEach((css) => inIndex.has(css) || styles.add(css));
+            chunk?.imports.forEach(visit);
+          };
+          visit(file);
+          const links = [
+            ...[...scripts].map((s) => `<link rel="modulepreload" crossorigin href="/${s}">`),
+            ...[...styles].map((s) => `<link rel="stylesheet" crossorigin href="/${s}">`),
+          ].join('\n    ');
+          const page = template.replace('</head>', `  ${links}\n</head>`);
+          const target = join(outDir, pageFile);
+          mkdirSync(dirname(target), { recursive: true });
+          writeFileSync(target, page);
+        }
+      },
+    },
+  };
+}
