@@ -6,6 +6,11 @@ import { CarSprite, ChickenSprite, FlameSprite } from './Sprites';
 
 export const LANE_W = 84;
 export const KERB_W = 92;
+/**
+ * Cars drive only in the lanes just ahead of the chicken: the screen shows about four lanes, and
+ * cars in all of them (up to 24, each an animated drawing) made the first paint of the game slow.
+ */
+const CARS_AHEAD = 6;
 const CAR_COLOURS = ['#38bdf8', '#f472b6', '#a3e635', '#facc15', '#fb923c', '#c084fc', '#f87171', '#2dd4bf'];
 
 /** A stable pseudo-random number in [0, 1) per lane, so cars differ without re-rendering noise. */
@@ -51,7 +56,7 @@ export function Road({ ladder, lane, phase, traps, burnedLane }: RoadProps) {
             const isTrap = trapSet.has(i);
             const status =
               i === burnedLane ? 'burned' : isTrap && ended ? 'trap' : crossed ? 'crossed' : i === lane + 1 && phase === 'playing' ? 'next' : 'ahead';
-            const showCar = !ended && i > lane && !reduced;
+            const showCar = !ended && i > lane && i <= lane + CARS_AHEAD && !reduced;
             return (
               <li
                 key={i}
