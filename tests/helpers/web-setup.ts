@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // A toast asked for late in a test (react-toastify loads on the first one) waits for a container
+  // in react-toastify's queue: let it arrive, then drop it, so it does not show in the next test.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  toast.dismiss();
 });

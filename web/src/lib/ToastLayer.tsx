@@ -4,33 +4,14 @@ import { onFirstToast } from './toast';
 
 const ToastContainer = lazy(() => import('./ToastContainer'));
 
-/** After the page's load event, how long the container waits for the page to be idle before it loads anyway. */
-const IDLE_TIMEOUT_MS = 5000;
-
-/** Whether the toast container should be on the page: from the first toast, or once the loaded page is idle. */
+/**
+ * Whether the toast container should be on the page: from the first toast on. Until then no
+ * screen needs it, and a first visit does not download it (the service worker, registered a few
+ * seconds after the first screen, keeps it for later visits).
+ */
 function useToastsNeeded(): boolean {
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    const need = () => setNeeded(true);
-    const stopWaiting = onFirstToast(need);
-    let cancelIdle = () => {};
-    const whenIdle = () => {
-      if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(need, { timeout: IDLE_TIMEOUT_MS });
-        cancelIdle = () => cancelIdleCallback(id);
-      } else {
-        const id = setTimeout(need, 0);
-        cancelIdle = () => clearTimeout(id);
-      }
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-    return () => {
-      stopWaiting();
-      window.removeEventListener('load', whenIdle);
-      cancelIdle();
-    };
-  }, []);
+  useEffect(() => onFirstToast(() => setNeeded(true)), []);
   return needed;
 }
 

@@ -2,8 +2,8 @@ import { createElement, type ReactNode } from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 /**
- * react-toastify comes with the first toast, or once the page has loaded and is idle (ToastLayer),
- * not with the app's first script: no screen needs it to appear. A toast asked for before its
+ * react-toastify comes with the first toast (ToastLayer), not with the app's first script: no
+ * screen needs it to appear. A toast asked for before its
  * container is on the page waits in react-toastify's queue and shows when the container mounts.
  */
 const loadToastify = () => import('react-toastify');
