@@ -14,7 +14,6 @@ import { screenPageFile } from '../../contracts/screen-pages.js';
 const ROUTE = /path: '([^']+)',\s*\.\.\.page\(\s*\(\) => import\('([^']+)'\)/g;
 
 interface Chunk {
-  file: string;
   imports: string[];
   css: string[];
 }
@@ -31,7 +30,7 @@ export function screenPages(routesFile: string): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         const css = [...((output as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? [])];
-        chunks.set(output.fileName, { file: output.fileName, imports: output.imports, css });
+        chunks.set(output.fileName, { imports: output.imports, css });
         if (output.isDynamicEntry && output.facadeModuleId) entries.set(output.facadeModuleId.replace(/\.[jt]sx?$/, ''), output.fileName);
       }
     },

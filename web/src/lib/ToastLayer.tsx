@@ -33,7 +33,10 @@ export function ToastLayer() {
     el.className = 'toast-layer';
     return el;
   });
+  // Placed and following the dialogs only once toasts are needed: until then the page's every
+  // change need not be watched.
   useEffect(() => {
+    if (!needed) return;
     const place = () => {
       const host = topDialog() ?? document.body;
       if (layer.parentNode !== host) host.appendChild(layer);
@@ -45,7 +48,7 @@ export function ToastLayer() {
       observer.disconnect();
       layer.remove();
     };
-  }, [layer]);
+  }, [layer, needed]);
   return needed
     ? createPortal(
         <Suspense fallback={null}>

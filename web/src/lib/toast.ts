@@ -3,8 +3,8 @@ import type { ToastOptions } from 'react-toastify';
 
 /**
  * react-toastify comes with the first toast (ToastLayer), not with the app's first script: no
- * screen needs it to appear. A toast asked for before its
- * container is on the page waits in react-toastify's queue and shows when the container mounts.
+ * screen needs it to appear. A toast asked for before its container is on the page waits in
+ * react-toastify's queue and shows when the container mounts.
  */
 const loadToastify = () => import('react-toastify');
 
