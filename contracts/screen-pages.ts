@@ -7,3 +7,13 @@ export function screenPageFile(path: string): string | null {
   if (!/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/i.test(path)) return null;
   return `pages/${path.slice(1).replace(/\//g, '__')}.html`;
 }
+
+/**
+ * The public calls a screen asks for as soon as its code arrives, named in its page as fetch
+ * preloads, so they start with the page instead of after the scripts have run. Each is the exact
+ * URL the screen asks for (same query, no extra headers), or the browser would ask twice; the
+ * end-to-end budgets test checks that each is fetched once.
+ */
+export const SCREEN_DATA: Readonly<Record<string, readonly string[]>> = {
+  '/color': ['/api/v1/color/state', '/api/v1/color/history?page=1'],
+};

@@ -5,11 +5,13 @@
  * (server/app.ts), so on a first visit the screen's code arrives while the main script is still
  * downloading and running. The screens and their paths are read from the router's table
  * (web/src/app/routes.tsx): `{ path: '/login', ...page(() => import('../features/auth/LoginPage')) }`.
+ * A screen that opens with public data also names those calls (SCREEN_DATA), so they start with
+ * the page too.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { screenPageFile } from '../../contracts/screen-pages.js';
+import { SCREEN_DATA, screenPageFile } from '../../contracts/screen-pages.js';
 
 const ROUTE = /path: '([^']+)',\s*\.\.\.page\(\s*\(\) => import\('([^']+)'\)/g;
 
@@ -61,6 +63,8 @@ export function screenPages(routesFile: string): Plugin {
           const links = [
             ...[...scripts].map((s) => `<link rel="modulepreload" crossorigin href="/${s}">`),
             ...[...styles].map((s) => `<link rel="stylesheet" crossorigin href="/${s}">`),
+            // Sent with the session's cookies, as the app's own calls are, so the app's call takes it.
+            ...(SCREEN_DATA[path] ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),
           ].join('\n    ');
           const page = template.replace('</head>', `  ${links}\n</head>`);
           const target = join(outDir, pageFile);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { SCREEN_DATA } from '../../contracts/screen-pages';
 import { fundedPlayer } from './api';
 import { baseURL, launch, PHONE, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
@@ -82,6 +83,36 @@ describe('what the browser is sent', () => {
     }
     // Home's code is in the main script; a path the build wrote no page for gets index.html.
     expect(await (await fetch(`${baseURL()}/`)).text()).toBe(await (await fetch(`${baseURL()}/no-such-screen`)).text());
+  });
+
+  it('a screen that opens with public data names it in its page, and the screen takes the preloaded answer: each is asked for once', async () => {
+    for (const [path, urls] of Object.entries(SCREEN_DATA)) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const named = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
+      expect(named, path).toEqual(urls);
+    }
+    const player = await fundedPlayer('preload', 'Preload Player');
+    const context = await freshContext(browser);
+    const page = await context.newPage();
+    await signInBrowser(page, player.email, player.password);
+    const asked: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    page.on('console', (m) => /preload/i.test(m.text()) && warnings.push(m.text()));
+    asked.length = 0; // what the screen before asked for
+    await page.goto('/color');
+    await page.getByTestId('period').waitFor();
+    await page.locator('.tabs table, .tabs .state--empty').first().waitFor();
+    // Until the screen shows its period and results, each was asked for once: the page's preload.
+    const untilShown = [...asked];
+    // Chromium warns a few seconds later about a preload nobody took.
+    await page.waitForTimeout(3500);
+    await context.close();
+    for (const url of SCREEN_DATA['/color']) expect(untilShown.filter((u) => u === url), `${url} in ${untilShown.join(', ')}`).toHaveLength(1);
+    expect(warnings).toEqual([]);
   });
 
   it('no screen breaks the policy: player and back-office screens load without a violation', async () => {
