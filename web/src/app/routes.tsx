@@ -16,20 +16,30 @@ import { ScreenErrorPage } from './ScreenErrorPage';
 /** A screen's module: the screen, and what it may ask for as soon as it arrives when the app opens on it. */
 type Load = () => Promise<{ default: ComponentType; prefetch?: (client: QueryClient) => void }>;
 
+type Screen = Awaited<ReturnType<Load>>;
+/** A thenable that answers at once, from which React.lazy takes the screen without suspending. */
+const settled = (screen: Screen) => ({ then: (resolve: (s: Screen) => void) => resolve(screen) }) as unknown as ReturnType<Load>;
+
 /**
  * A screen loaded on demand: its element (wrapped, e.g. in the sign-in guard) and, in the route's
  * handle, its loader, so the screen the app opens on is fetched at once (below), beside the
  * session check rather than after it.
  */
 const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (screen) => screen) => {
-  const Component = lazy(load);
+  let loaded: Screen | undefined;
+  const loadOnce = () => load().then((screen) => (loaded = screen));
+  // A screen whose code has already arrived (the one the app opens on, fetched beside the session
+  // check) is handed to React at once, through a thenable that answers synchronously. From a
+  // promise React would suspend for a moment, show the fallback, and then hold the screen back
+  // for its 300 ms throttle on revealing a suspended boundary.
+  const Component = lazy(() => (loaded ? settled(loaded) : loadOnce()));
   return {
     element: wrap(
       <Suspense fallback={<Loading />}>
         <Component />
       </Suspense>,
     ),
-    handle: { load },
+    handle: { load: loadOnce },
   };
 };
 const guarded = (screen: ReactNode) => <Protected>{screen}</Protected>;

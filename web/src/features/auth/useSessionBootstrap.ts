@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { session } from '../../lib/session';
 import { fetchMe } from './auth.api';
 
@@ -45,7 +45,8 @@ export function useSessionBootstrap(): SessionStatus {
   const [status, setStatus] = useState<SessionStatus>(() => (done || !session.user() ? 'ready' : 'loading'));
   useEffect(() => {
     let live = true;
-    void bootstrapSession().then(() => live && setStatus('ready'));
+    // The screen then renders as a transition: in slices, not in one long task.
+    void bootstrapSession().then(() => live && startTransition(() => setStatus('ready')));
     return () => {
       live = false;
     };
