@@ -25,7 +25,7 @@ const settled = (screen: Screen) => ({ then: (resolve: (s: Screen) => void) => r
  * handle, its loader, so the screen the app opens on is fetched at once (below), beside the
  * session check rather than after it.
  */
-const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (screen) => screen) => {
+export const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (screen) => screen) => {
   let loaded: Screen | undefined;
   const loadOnce = () => load().then((screen) => (loaded = screen));
   // A screen whose code has already arrived (the one the app opens on, fetched beside the session
