@@ -6,11 +6,12 @@ import type { App } from '../types.js';
 /**
  * Browser features the site uses: the clipboard (copying the referral link and pasting codes)
  * and sound after a tap (autoplay). Everything else is switched off for our pages and any frame.
+ * Only features browsers know are named: Chromium warns in the console about any other (such as
+ * `bluetooth`, which it does not control by policy).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
-  'bluetooth=()',
   'camera=()',
   'clipboard-read=(self)',
   'clipboard-write=(self)',
