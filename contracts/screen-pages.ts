@@ -9,11 +9,14 @@ export function screenPageFile(path: string): string | null {
 }
 
 /**
- * The public calls a screen asks for as soon as its code arrives, named in its page as fetch
- * preloads, so they start with the page instead of after the scripts have run. Each is the exact
- * URL the screen asks for (same query, no extra headers), or the browser would ask twice; the
- * end-to-end budgets test checks that each is fetched once.
+ * The calls a screen asks for as soon as its code arrives, named in its page as fetch preloads, so
+ * they start with the page instead of after the scripts have run: the games' public data, and for
+ * the games, which a returning player opens straight from a bookmark, the session check (`me`)
+ * that must answer before a signed-in screen shows. Each is the exact URL the app asks for (same
+ * query, no extra headers), or the browser would ask twice; the end-to-end budgets test checks
+ * that each is fetched once.
  */
 export const SCREEN_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/color': ['/api/v1/color/state', '/api/v1/color/history?page=1'],
+  '/color': ['/api/v1/users/me', '/api/v1/color/state', '/api/v1/color/history?page=1'],
+  '/chicken-road': ['/api/v1/users/me'],
 };

@@ -85,33 +85,38 @@ describe('what the browser is sent', () => {
     expect(await (await fetch(`${baseURL()}/`)).text()).toBe(await (await fetch(`${baseURL()}/no-such-screen`)).text());
   });
 
-  it('a screen that opens with public data names it in its page, and the screen takes the preloaded answer: each is asked for once', async () => {
-    for (const [path, urls] of Object.entries(SCREEN_DATA)) {
-      const html = await (await fetch(`${baseURL()}${path}`)).text();
-      const named = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
-      expect(named, path).toEqual(urls);
-    }
+  it("a screen's page names the calls it opens with, and the screen takes the preloaded answers: each is asked for once", async () => {
+    // What each screen shows once those answers are in.
+    const shown: Record<string, string> = { '/color': '.tabs table, .tabs .state--empty', '/chicken-road': '.chicken-head' };
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(SCREEN_DATA).sort());
     const player = await fundedPlayer('preload', 'Preload Player');
     const context = await freshContext(browser);
     const page = await context.newPage();
     await signInBrowser(page, player.email, player.password);
     const asked: string[] = [];
     const warnings: string[] = [];
+    const answered: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
       if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
     });
+    page.on('response', (res) => answered.push(`${new URL(res.url()).pathname} ${res.request().resourceType()} ${res.status()}`));
     page.on('console', (m) => /preload/i.test(m.text()) && warnings.push(m.text()));
-    asked.length = 0; // what the screen before asked for
-    await page.goto('/color');
-    await page.getByTestId('period').waitFor();
-    await page.locator('.tabs table, .tabs .state--empty').first().waitFor();
-    // Until the screen shows its period and results, each was asked for once: the page's preload.
-    const untilShown = [...asked];
-    // Chromium warns a few seconds later about a preload nobody took.
-    await page.waitForTimeout(3500);
+    for (const [path, urls] of Object.entries(SCREEN_DATA)) {
+      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const named = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
+      expect(named, path).toEqual(urls);
+      asked.length = 0; // what the screen before asked for
+      answered.length = 0;
+      await page.goto(path);
+      await page.locator(shown[path]).first().waitFor();
+      // Until the screen shows, each was asked for once: by the page's preload.
+      const untilShown = [...asked];
+      for (const url of urls) expect(untilShown.filter((u) => u === url), `${path}: ${url} in ${answered.join(', ')}`).toHaveLength(1);
+      // Chromium warns a few seconds after the load about a preload nobody took.
+      await page.waitForTimeout(3500);
+    }
     await context.close();
-    for (const url of SCREEN_DATA['/color']) expect(untilShown.filter((u) => u === url), `${url} in ${untilShown.join(', ')}`).toHaveLength(1);
     expect(warnings).toEqual([]);
   });
 
