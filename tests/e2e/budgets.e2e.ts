@@ -112,7 +112,11 @@ describe('what the browser is sent', () => {
       await page.locator(shown[path]).first().waitFor();
       // Until the screen shows, each was asked for once: by the page's preload.
       const untilShown = [...asked];
-      for (const url of urls) expect(untilShown.filter((u) => u === url), `${path}: ${url} in ${answered.join(', ')}`).toHaveLength(1);
+      for (const url of urls)
+        expect(
+          untilShown.filter((u) => u === url),
+          `${path}: ${url} in ${answered.join(', ')}`,
+        ).toHaveLength(1);
       // Chromium warns a few seconds after the load about a preload nobody took.
       await page.waitForTimeout(3500);
     }

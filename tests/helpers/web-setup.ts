@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
 
+// jsdom lays nothing out and cannot scroll; a new screen scrolls to its top (AppLayout).
+window.scrollTo = () => {};
+
 afterEach(async () => {
   cleanup();
   localStorage.clear();

@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from '../lib/queryClient';
 import { ToastLayer } from '../lib/ToastLayer';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <ToastLayer />
     </QueryClientProvider>
   );

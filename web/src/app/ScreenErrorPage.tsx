@@ -1,4 +1,5 @@
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Page } from '../components/ui/Page';
 import './not-found.css';
 
@@ -11,8 +12,7 @@ export function isLoadFailure(error: unknown): boolean {
 }
 
 /** Shown instead of a screen that failed to load or crashed, with the way out: reload. */
-export function ScreenErrorPage() {
-  const error = useRouteError();
+export function ScreenErrorPage({ error }: { error: unknown }) {
   const loadFailure = isLoadFailure(error);
   if (!loadFailure) console.error('screen failed', error);
   return (
@@ -30,4 +30,29 @@ export function ScreenErrorPage() {
       </div>
     </Page>
   );
+}
+
+/**
+ * The screens' route: shows the screen for the address, or ScreenErrorPage if it failed to load or
+ * threw while rendering. Going to another address tries again.
+ */
+export function ScreenBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <Boundary key={pathname}>
+      <Outlet />
+    </Boundary>
+  );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean; error: unknown }> {
+  state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  render() {
+    return this.state.failed ? <ScreenErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

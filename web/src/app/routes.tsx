@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { Page } from '../components/ui/Page';
 import { Loading } from '../components/ui/States';
 import { queryClient } from '../lib/queryClient';
@@ -11,7 +11,7 @@ import { useSiteSettings } from '../lib/useSiteSettings';
 import HomePage from '../features/home/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { ScreenErrorPage } from './ScreenErrorPage';
+import { ScreenBoundary } from './ScreenErrorPage';
 
 /** A screen's module: the screen, and what it may ask for as soon as it arrives when the app opens on it. */
 type Load = () => Promise<{ default: ComponentType; prefetch?: (client: QueryClient) => void }>;
@@ -69,13 +69,18 @@ function RealMoneyOnly({ title, children }: { title: string; children: ReactNode
   );
 }
 
-export const router = createBrowserRouter([
+/**
+ * Every screen, inside the layout. Rendered by react-router's declarative routes (useRoutes), not
+ * its data router: the site loads no data through the router, and the data router is two thirds
+ * of the router's code on the first visit (95 against 39 KB raw).
+ */
+const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       {
         // Inside the layout, so the header and tab bar stay when one screen fails to load.
-        errorElement: <ScreenErrorPage />,
+        element: <ScreenBoundary />,
         children: [
           { path: '/', element: <HomePage /> },
           { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
@@ -129,14 +134,19 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The screen for the browser's address, in its layout. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /**
  * Starts loading the screen the app opens on at once, beside the session check rather than after
  * it, and lets it ask for its data as soon as it arrives. Called once, at start (main.tsx).
  */
 export function loadOpeningScreen(): void {
-  for (const match of router.state.matches) {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
     void (match.route.handle as { load?: Load } | undefined)
       ?.load?.()
       .then((screen) => screen.prefetch?.(queryClient))

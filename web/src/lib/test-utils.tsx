@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { type ReactElement, useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { ToastLayer } from './ToastLayer';
 import { vi } from 'vitest';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken';
@@ -89,14 +89,35 @@ export function mockApi(given: Record<string, Handler>) {
   return { calls, fetchMock, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
 }
 
+/** Where the memory router is, for tests to read: `router.state.location.pathname`. */
+export interface TestRouter {
+  state: { location: Location };
+}
+
+function Routes({ routes, onLocation }: { routes: RouteObject[]; onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    onLocation(location);
+  }, [location, onLocation]);
+  return useRoutes(routes);
+}
+
 /** Renders an element (or a route table) inside a fresh query client, a memory router and the toasts. */
 export function renderApp(ui: ReactElement | RouteObject[], { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const url = new URL(path, 'http://localhost');
+  const router: TestRouter = { state: { location: { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' } } };
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes
+          routes={routes}
+          onLocation={(location) => {
+            router.state.location = location;
+          }}
+        />
+      </MemoryRouter>
       <ToastLayer />
     </QueryClientProvider>,
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { screenTitle } from './screenTitle';
 import { Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
@@ -30,6 +30,12 @@ export function AppLayout() {
   useEffect(() => {
     document.title = screenTitle(pathname);
   }, [pathname]);
+
+  // A new screen opens at its top; back and forward leave the browser to restore where it was.
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 
   // A page change or signing in or out closes the menu.
   const where = `${pathname}|${signedIn}`;
@@ -89,7 +95,6 @@ export function AppLayout() {
         </>
       )}
       <HelpSupportModal open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <ScrollRestoration />
     </div>
   );
 }
