@@ -84,13 +84,21 @@ async function main() {
       if (run.lhr.environment.benchmarkIndex) speeds.push(run.lhr.environment.benchmarkIndex);
       return run.lhr;
     };
+    /** A run whose trace Lighthouse could not read (NO_NAVSTART and the like) scores nothing: run it again. */
+    const measured = async (path: string) => {
+      for (let attempt = 1; ; attempt++) {
+        const lhr = await once(path);
+        if (!lhr.runtimeError || attempt === 3) return lhr;
+        console.log(`  ${path}: Lighthouse could not measure this run (${lhr.runtimeError.code}); running it again`);
+      }
+    };
 
     /** The median of RUNS runs by performance score: on a shared two-CPU machine single runs vary widely. */
     const audit = async (name: string, path: string, signedIn: boolean, key: string) => {
       if (ONLY && !ONLY.includes(key)) return;
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await once(path));
+        runs.push(await measured(path));
         if (SAVE) {
           mkdirSync(SAVE, { recursive: true });
           writeFileSync(join(SAVE, `${key}-${i + 1}.json`), JSON.stringify(runs.at(-1)));

@@ -22,7 +22,14 @@ export function useRounds(onResult?: (result: RoundResultEvent) => void): Rounds
     resultHandler.current = onResult;
   }, [onResult]);
   useEffect(() => {
-    const socket = io({ transports: ['polling', 'websocket'], timeout: 20_000, reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
+    // A WebSocket straight away; HTTP long-polling only where a WebSocket cannot open.
+    const socket = io({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      timeout: 20_000,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+    });
     socket.on('connect', () => setState((s) => ({ ...s, connected: true })));
     socket.on('disconnect', () => setState((s) => ({ ...s, connected: false })));
     socket.on('newRound', (round: NewRoundEvent) =>
