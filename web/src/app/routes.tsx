@@ -27,19 +27,19 @@ const settled = (screen: Screen) => ({ then: (resolve: (s: Screen) => void) => r
  */
 export const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (screen) => screen) => {
   let loaded: Screen | undefined;
-  const loadOnce = () => load().then((screen) => (loaded = screen));
+  const loadAndKeep = () => load().then((screen) => (loaded = screen));
   // A screen whose code has already arrived (the one the app opens on, fetched beside the session
   // check) is handed to React at once, through a thenable that answers synchronously. From a
   // promise React would suspend for a moment, show the fallback, and then hold the screen back
   // for its 300 ms throttle on revealing a suspended boundary.
-  const Component = lazy(() => (loaded ? settled(loaded) : loadOnce()));
+  const Component = lazy(() => (loaded ? settled(loaded) : loadAndKeep()));
   return {
     element: wrap(
       <Suspense fallback={<Loading />}>
         <Component />
       </Suspense>,
     ),
-    handle: { load: loadOnce },
+    handle: { load: loadAndKeep },
   };
 };
 const guarded = (screen: ReactNode) => <Protected>{screen}</Protected>;

@@ -106,8 +106,8 @@ function Routes({ routes, onLocation }: { routes: RouteObject[]; onLocation: (lo
 export function renderApp(ui: ReactElement | RouteObject[], { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
-  const url = new URL(path, 'http://localhost');
-  const router: TestRouter = { state: { location: { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' } } };
+  // Filled in by the first render, before render() returns.
+  const router = { state: {} } as TestRouter;
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
