@@ -28,7 +28,9 @@ describe('Chicken Road in the browser', () => {
     const lane = await page.getByTestId('current-multiplier').textContent();
     await page.locator('body').press('Space');
     await expect
-      .poll(async () => (await page.getByText('New Game').isVisible()) || (await page.getByTestId('current-multiplier').textContent()) !== lane)
+      .poll(async () => (await page.getByText('New Game').isVisible()) || (await page.getByTestId('current-multiplier').textContent()) !== lane, {
+        timeout: 10_000,
+      })
       .toBe(true);
     return goButton().isVisible();
   }

@@ -55,9 +55,12 @@ describe('responsible play in the browser', () => {
       }
       while (await goButton().isVisible()) {
         await goButton().click();
-        // isEnabled would wait for a Go button that a trap has taken away; count does not wait.
+        // isEnabled would wait for a Go button that a trap has taken away; count does not wait. After a
+        // trap the result shows RESULT_DELAY_MS (1 s) later, so the poll waits longer than its 1 s default.
         await expect
-          .poll(async () => (await page.getByRole('dialog').isVisible()) || ((await goButton().count()) > 0 && (await goButton().isEnabled())))
+          .poll(async () => (await page.getByRole('dialog').isVisible()) || ((await goButton().count()) > 0 && (await goButton().isEnabled())), {
+            timeout: 10_000,
+          })
           .toBe(true);
       }
       await page.getByRole('dialog').waitFor();
@@ -122,7 +125,9 @@ describe('the demo game in the browser', () => {
     await shot(page, 'demo-playing');
     // One step, then cash out if still on the road: either way the round ends and the result shows.
     const cashOut = page.getByRole('button', { name: /^Cash Out/ });
-    await expect.poll(async () => (await page.getByRole('dialog').isVisible()) || ((await cashOut.count()) > 0 && (await cashOut.isEnabled()))).toBe(true);
+    await expect
+      .poll(async () => (await page.getByRole('dialog').isVisible()) || ((await cashOut.count()) > 0 && (await cashOut.isEnabled())), { timeout: 10_000 })
+      .toBe(true);
     if (!(await page.getByRole('dialog').isVisible())) await cashOut.click();
     await page.getByRole('dialog').waitFor();
     await shot(page, 'demo-result');
