@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.js';
 import { checkLedger } from '../server/modules/ledger/index.js';
-import { scratchDatabase } from './lib/scratch-database.mjs';
+import { scratchDatabase, withoutCredentials } from './lib/scratch-database.mjs';
 
 function fail(message: string): never {
   console.error(`Restore drill: ${message}`);
@@ -45,8 +45,7 @@ async function main(): Promise<void> {
     console.log(`Dumped ${new URL(source).pathname.slice(1)}: ${(statSync(dump).size / 1024).toFixed(0)} KB in ${Date.now() - started} ms`);
   }
 
-  const target = await scratchDatabase('restore_drill', source);
-  if (!target) fail(`the PostgreSQL server of DATABASE_URL does not answer.`);
+  const target = await scratchDatabase('restore_drill', source, { orThrow: true });
   let balanced: boolean;
   try {
     const restoring = Date.now();
@@ -72,7 +71,7 @@ async function main(): Promise<void> {
       await database.close();
     }
   } finally {
-    if (values.keep) console.log(`Kept ${target.url.replace(/\/\/[^@/]*@/, '//')}`);
+    if (values.keep) console.log(`Kept ${withoutCredentials(target.url)}`);
     else await target.drop();
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
 // database on a local server when one answers at localhost:5432 (dropped afterwards). Concurrency
 // tests prove something only there, where requests really overlap.
 import { spawnSync } from 'node:child_process';
-import { scratchDatabase } from './lib/scratch-database.mjs';
+import { scratchDatabase, withoutCredentials } from './lib/scratch-database.mjs';
 
 let url = process.env.TEST_DATABASE_URL;
 let local = null;
@@ -19,7 +19,7 @@ if (!url) {
   }
   url = local.url;
 }
-console.log(`Server suite on PostgreSQL: ${url.replace(/\/\/[^@/]*@/, '//')}`);
+console.log(`Server suite on PostgreSQL: ${withoutCredentials(url)}`);
 const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'server'], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },

@@ -9,6 +9,11 @@ export interface ScratchDatabase {
 
 /**
  * Creates an empty database named `${prefix}_<time>_<pid>` on the server of `serverUrl` (default
- * TEST_PG_ADMIN_URL or the local server). Null when no server answers; throws when it refuses.
+ * TEST_PG_ADMIN_URL or the local server). Null when no server answers (with `orThrow`, throws why);
+ * throws when it refuses.
  */
-export declare function scratchDatabase(prefix: string, serverUrl?: string): Promise<ScratchDatabase | null>;
+export declare function scratchDatabase(prefix: string, serverUrl: string | undefined, options: { orThrow: true }): Promise<ScratchDatabase>;
+export declare function scratchDatabase(prefix: string, serverUrl?: string, options?: { orThrow?: boolean }): Promise<ScratchDatabase | null>;
+
+/** A database URL as it may be printed: without its user and password. */
+export declare function withoutCredentials(url: string): string;

@@ -6,16 +6,23 @@ import pg from 'pg';
 /** The local server's maintenance database, where databases are created and dropped. */
 export const LOCAL_POSTGRES = 'postgres://postgres@localhost:5432/postgres';
 
+/** A database URL as it may be printed: without its user and password. */
+export function withoutCredentials(url) {
+  return url.replace(/\/\/[^@/]*@/, '//');
+}
+
 /**
  * Creates an empty database named `${prefix}_<time>_<pid>` on the server of `serverUrl` (whose
- * user must be allowed CREATE DATABASE). Answers null when no server answers there.
+ * user must be allowed CREATE DATABASE). Answers null when no server answers there, or with
+ * `orThrow` throws why (the server's own words, such as an unknown role).
  */
-export async function scratchDatabase(prefix, serverUrl = process.env.TEST_PG_ADMIN_URL || LOCAL_POSTGRES) {
+export async function scratchDatabase(prefix, serverUrl = process.env.TEST_PG_ADMIN_URL || LOCAL_POSTGRES, { orThrow = false } = {}) {
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
-  } catch {
-    return null;
+  } catch (err) {
+    if (!orThrow) return null;
+    throw new Error(`could not connect to the PostgreSQL server of ${withoutCredentials(serverUrl)}: ${err.message}`, { cause: err });
   }
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   try {

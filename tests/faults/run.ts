@@ -18,7 +18,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.js';
 import { checkLedger } from '../../server/modules/ledger/index.js';
-import { scratchDatabase } from '../../scripts/lib/scratch-database.mjs';
+import { scratchDatabase, withoutCredentials } from '../../scripts/lib/scratch-database.mjs';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const KILLS = Number(process.env.FAULTS_KILLS ?? 24);
@@ -317,7 +317,7 @@ async function main() {
   let failed: boolean;
   try {
     for (let i = 0; i < ports.length; i++) await cluster.start(i);
-    log(`${ports.length} server(s) on ${db.url.replace(/\/\/[^@/]*@/, '//')}${two ? ' with Redis' : ''}; ${PLAYERS} players; ${KILLS} kills`);
+    log(`${ports.length} server(s) on ${withoutCredentials(db.url)}${two ? ' with Redis' : ''}; ${PLAYERS} players; ${KILLS} kills`);
     adminToken = await adminLogin();
     const players: { userId: string; token: string }[] = [];
     while (players.length < PLAYERS) {
