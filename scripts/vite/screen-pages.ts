@@ -3,7 +3,8 @@
  * that screen's scripts and styles at once, beside the main script, instead of only after the main
  * script has run and asked for them. The server answers a visit to /login with pages/login.html
  * (server/app.ts), so on a first visit the screen's code arrives while the main script is still
- * downloading and running. The screens and their paths are read from the router's table
+ * downloading and running (at low priority, so that it does not hold back the first paint). The
+ * screens and their paths are read from the router's table
  * (web/src/app/routes.tsx): `{ path: '/login', ...page(() => import('../features/auth/LoginPage')) }`.
  * A screen that opens with public data also names those calls (SCREEN_DATA), so they start with
  * the page too.
@@ -61,7 +62,9 @@ export function screenPages(routesFile: string): Plugin {
           };
           visit(file);
           const links = [
-            ...[...scripts].map((s) => `<link rel="modulepreload" crossorigin href="/${s}">`),
+            // Low priority: fetched at once, but after the main script and the styles, which the first
+            // paint waits for; the screen's code cannot run before the main script has anyway.
+            ...[...scripts].map((s) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${s}">`),
             ...[...styles].map((s) => `<link rel="stylesheet" crossorigin href="/${s}">`),
             // Sent with the session's cookies, as the app's own calls are, so the app's call takes it.
             ...(SCREEN_DATA[path] ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),

@@ -72,7 +72,8 @@ describe('what the browser is sent', () => {
       ['/chicken-road', /\/assets\/ChickenRoadPage-[\w-]+\.js$/],
     ] as const) {
       const html = await (await fetch(`${baseURL()}${path}`)).text();
-      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      // At low priority: the main script and the styles, which the first paint waits for, come first.
+      const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       expect(
         preloads.some((href) => chunk.test(href)),
         `${path}: ${preloads.join(', ')}`,
