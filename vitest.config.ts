@@ -36,6 +36,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser against a real server on a busy machine: vitest's 1 s default for expect.poll is
+          // a unit-test figure, and a Chicken Road loss opens its dialog 1 s after the answer by design.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -28,9 +28,7 @@ describe('Chicken Road in the browser', () => {
     const lane = await page.getByTestId('current-multiplier').textContent();
     await page.locator('body').press('Space');
     await expect
-      .poll(async () => (await page.getByText('New Game').isVisible()) || (await page.getByTestId('current-multiplier').textContent()) !== lane, {
-        timeout: 10_000,
-      })
+      .poll(async () => (await page.getByText('New Game').isVisible()) || (await page.getByTestId('current-multiplier').textContent()) !== lane)
       .toBe(true);
     return goButton().isVisible();
   }
