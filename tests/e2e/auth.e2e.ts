@@ -183,6 +183,10 @@ describe('player accounts in the browser', () => {
     // Home itself, not only the URL: a menu opened before the app has moved to the new page closes with the move.
     await page.getByRole('heading', { name: 'Games' }).waitFor();
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
+    // Signed in, the sign-in screen is not shown again: its address leads home.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Games' }).waitFor();
   });
 
   it('resets a forgotten password with an e-mailed code', async () => {

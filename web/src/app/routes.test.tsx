@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { page } from './routes';
+import { renderApp, signIn } from '../lib/test-utils';
+import { page, SignedOutOnly } from './routes';
 
 describe('a screen loaded on demand', () => {
   it('shows at once, without the loading fallback, when its code has already arrived', async () => {
@@ -19,5 +20,33 @@ describe('a screen loaded on demand', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     arrive();
     expect(await screen.findByText('The screen')).toBeInTheDocument();
+  });
+});
+
+describe('sign-in and registration', () => {
+  const screens = [
+    { path: '/login', element: <SignedOutOnly>Sign-in form</SignedOutOnly> },
+    { path: '/', element: <p>Home screen</p> },
+    { path: '/admin', element: <p>Back office</p> },
+  ];
+
+  it('show their form to a visitor who is not signed in', () => {
+    renderApp(screens, { path: '/login' });
+    expect(screen.getByText('Sign-in form')).toBeInTheDocument();
+  });
+
+  it('send a signed-in player home instead', () => {
+    signIn();
+    const { router } = renderApp(screens, { path: '/login' });
+    expect(screen.getByText('Home screen')).toBeInTheDocument();
+    expect(screen.queryByText('Sign-in form')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('send a signed-in admin to the back office', () => {
+    signIn({ role: 'admin' });
+    const { router } = renderApp(screens, { path: '/login' });
+    expect(screen.getByText('Back office')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
   });
 });

@@ -58,6 +58,17 @@ export function Protected({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * Sign-in and registration are for visitors who are not signed in: someone signed in who opens
+ * them (a bookmark, a shared referral link) goes to their home, the back office for an admin.
+ */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { signedIn, isAdmin } = useSession();
+  if (signedIn) return <Navigate to={isAdmin ? '/admin' : '/'} replace />;
+  return <>{children}</>;
+}
+const signedOutOnly = (screen: ReactNode) => <SignedOutOnly>{screen}</SignedOutOnly>;
+
 /** Deposits and withdrawals: on a play-money site (PLAY_MONEY=1) there are none, and the screen says so. */
 function RealMoneyOnly({ title, children }: { title: string; children: ReactNode }) {
   const { data: settings } = useSiteSettings();
@@ -83,8 +94,8 @@ const routes: RouteObject[] = [
         element: <ScreenBoundary />,
         children: [
           { path: '/', element: <HomePage /> },
-          { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
-          { path: '/signup', ...page(() => import('../features/auth/RegisterPage')) },
+          { path: '/login', ...page(() => import('../features/auth/LoginPage'), signedOutOnly) },
+          { path: '/signup', ...page(() => import('../features/auth/RegisterPage'), signedOutOnly) },
           { path: '/change-password', ...page(() => import('../features/auth/ChangePasswordPage'), guarded) },
           { path: '/profile', ...page(() => import('../features/auth/ProfilePage')) },
           { path: '/refer-earn', ...page(() => import('./ReferEarnScreen'), guarded) },
