@@ -16,7 +16,16 @@ export function screenPageFile(path: string): string | null {
  * query, no extra headers), or the browser would ask twice; the end-to-end budgets test checks
  * that each is fetched once.
  */
+export const SESSION_CHECK = '/api/v1/users/me';
+
 export const SCREEN_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/color': ['/api/v1/users/me', '/api/v1/color/state', '/api/v1/color/history?page=1'],
-  '/chicken-road': ['/api/v1/users/me'],
+  '/color': [SESSION_CHECK, '/api/v1/color/state', '/api/v1/color/history?page=1'],
+  '/chicken-road': [SESSION_CHECK],
 };
+
+/**
+ * Whether the screen at `path` shows only to a signed-in player (its page preloads the session
+ * check). A browser with no session cookie is sent index.html for it instead: the app sends it to
+ * sign in, without fetching the screen's code or a session check that can only be refused.
+ */
+export const isSignedInScreen = (path: string): boolean => SCREEN_DATA[path]?.includes(SESSION_CHECK) ?? false;

@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { errorSchema } from '../contracts/envelope.js';
-import { screenPageFile } from '../contracts/screen-pages.js';
+import { isSignedInScreen, screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -18,7 +18,7 @@ import { AppError } from './lib/errors.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { purgePlugin } from './plugins/purge.js';
 import { realtimePlugin } from './plugins/realtime.js';
-import { accessPageOf, authPlugin } from './plugins/auth.js';
+import { ACCESS_COOKIE, accessPageOf, authPlugin, REFRESH_COOKIE } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -183,10 +183,12 @@ async function registerWeb(app: App): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
-      // A screen loaded on demand has its own copy of index.html that fetches its code at once.
-      const screenPage = screenPageFile(path);
+      // A screen loaded on demand has its own copy of index.html that fetches its code at once;
+      // a signed-in screen's only for a browser that holds a session (the page varies by cookie).
+      const signedOut = !request.cookies?.[ACCESS_COOKIE] && !request.cookies?.[REFRESH_COOKIE];
+      const screenPage = signedOut && isSignedInScreen(path) ? null : screenPageFile(path);
       const page = screenPage && existsSync(join(root, screenPage)) ? screenPage : 'index.html';
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile(page);
+      return reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(page);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: `No such call: ${request.method} ${path}` });
   });

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { SCREEN_DATA } from '../../contracts/screen-pages';
-import { fundedPlayer } from './api';
+import { fundedPlayer, type Player } from './api';
 import { baseURL, launch, PHONE, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
@@ -36,6 +36,9 @@ async function scriptsLoaded(context: BrowserContext, path: string): Promise<{ n
   return scripts;
 }
 
+/** A request as a signed-in player's browser sends it: a signed-in screen's page is sent only with a session. */
+const withSession = (player: Player): RequestInit => ({ headers: { cookie: `accessToken=${player.token}` } });
+
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 describe('what the browser is sent', () => {
@@ -66,12 +69,13 @@ describe('what the browser is sent', () => {
   });
 
   it("a screen loaded on demand comes with its page: the page links the screen's scripts and styles", async () => {
+    const player = await fundedPlayer('pages', 'Pages Player');
     for (const [path, chunk] of [
       ['/login', /\/assets\/LoginPage-[\w-]+\.js$/],
       ['/color', /\/assets\/ColorGamePage-[\w-]+\.js$/],
       ['/chicken-road', /\/assets\/ChickenRoadPage-[\w-]+\.js$/],
     ] as const) {
-      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const html = await (await fetch(`${baseURL()}${path}`, withSession(player))).text();
       // At low priority: the main script and the styles, which the first paint waits for, come first.
       const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       expect(
@@ -83,7 +87,33 @@ describe('what the browser is sent', () => {
       }
     }
     // Home's code is in the main script; a path the build wrote no page for gets index.html.
-    expect(await (await fetch(`${baseURL()}/`)).text()).toBe(await (await fetch(`${baseURL()}/no-such-screen`)).text());
+    const home = await (await fetch(`${baseURL()}/`)).text();
+    expect(home).toBe(await (await fetch(`${baseURL()}/no-such-screen`)).text());
+    // So does a signed-in screen asked for without a session: it only sends the browser to sign in.
+    for (const path of Object.keys(SCREEN_DATA)) {
+      const res = await fetch(`${baseURL()}${path}`);
+      expect(res.headers.get('vary'), path).toMatch(/cookie/i);
+      expect(await res.text(), path).toBe(home);
+    }
+  });
+
+  it('a signed-out visitor opening a game is sent to sign in, with no refused call and no unused preload', async () => {
+    const context = await freshContext(browser);
+    const page = await context.newPage();
+    const messages: string[] = [];
+    const refused: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && messages.push(m.text()));
+    page.on('response', (res) => res.status() >= 400 && refused.push(`${res.status()} ${new URL(res.url()).pathname}`));
+    for (const path of Object.keys(SCREEN_DATA)) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+    }
+    // Chromium warns a few seconds after the load about a preload nobody took.
+    await page.waitForTimeout(3500);
+    await context.close();
+    expect(refused).toEqual([]);
+    expect(messages).toEqual([]);
   });
 
   it("a screen's page names the calls it opens with, and the screen takes the preloaded answers: each is asked for once", async () => {
@@ -104,7 +134,7 @@ describe('what the browser is sent', () => {
     page.on('response', (res) => answered.push(`${new URL(res.url()).pathname} ${res.request().resourceType()} ${res.status()}`));
     page.on('console', (m) => /preload/i.test(m.text()) && warnings.push(m.text()));
     for (const [path, urls] of Object.entries(SCREEN_DATA)) {
-      const html = await (await fetch(`${baseURL()}${path}`)).text();
+      const html = await (await fetch(`${baseURL()}${path}`, withSession(player))).text();
       const named = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
       expect(named, path).toEqual(urls);
       asked.length = 0; // what the screen before asked for
