@@ -62,6 +62,7 @@ describe('ColorGamePage', () => {
     expect(screen.getByTestId('period')).toHaveTextContent('202611240008');
     expect(screen.getByRole('timer')).toHaveTextContent('0:42');
     expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.queryByText(/^Starts in/)).not.toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: '202611240006' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Violet' }));
@@ -76,6 +77,25 @@ describe('ColorGamePage', () => {
     expect(await screen.findByText('Bet placed: ₹50.00 on Violet, period 202611240008.')).toBeInTheDocument();
   });
 
+  it('says when the first period starts while it still lies ahead, its time left running to its end', async () => {
+    signIn();
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    await screen.findByRole('heading', { name: 'Colour Game' });
+    emit('connect');
+    emit('newRound', { period: '202611240001', duration: 60_000, startTime: '2026-11-23T18:30:00.000Z', endTime: '2026-11-23T18:31:00.000Z' });
+    emit('countdown', { timeLeft: 106 });
+    expect(screen.getByRole('timer')).toHaveTextContent('1:46');
+    expect(screen.getByText('Starts in 0:46')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Green' })).toBeEnabled();
+    emit('countdown', { timeLeft: 60 });
+    expect(screen.queryByText(/^Starts in/)).not.toBeInTheDocument();
+  });
+
   it('closes the bets in the last five seconds and shows a new result', async () => {
     signIn();
     mockApi({
@@ -85,7 +105,7 @@ describe('ColorGamePage', () => {
     });
     renderApp(<ColorGamePage />);
     await screen.findByRole('heading', { name: 'Colour Game' });
-    expect(await screen.findByText('No results yet: the first period is under way.')).toBeInTheDocument();
+    expect(await screen.findByText('No results yet: the first comes when this period ends.')).toBeInTheDocument();
     emit('countdown', { timeLeft: 4 });
     expect(screen.getByText('Bets for this period are closed. The next one opens in 4 s.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Green' })).toBeDisabled();

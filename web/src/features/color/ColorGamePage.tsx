@@ -67,6 +67,10 @@ export default function ColorGamePage() {
   const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(state.data.current.endTime) - state.dataUpdatedAt) / 1000));
   const closed = timeLeft <= BETS_CLOSE_SECONDS;
   const last = rounds.lastResult ?? state.data.last;
+  // Only the very first period can lie ahead (bets are taken for it from the start): its time
+  // left runs to its end, past one period's length.
+  const times = rounds.round ?? state.data.current;
+  const startsIn = timeLeft - Math.round((Date.parse(times.endTime) - Date.parse(times.startTime)) / 1000);
 
   return (
     <Page title="Colour Game" narrow>
@@ -77,6 +81,7 @@ export default function ColorGamePage() {
             {period}
           </p>
           <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? 'Live' : 'Connecting…'}</p>
+          {startsIn > 0 && <p className="color-period__starts">Starts in {clock(startsIn)}</p>}
         </div>
         <div className="color-period__time">
           <p className="color-period__label">{closed ? 'Bets closed' : 'Time left'}</p>
@@ -250,7 +255,7 @@ function History({ commitment }: { commitment: ColorState['commitment'] }) {
   };
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the history.')}</ErrorRetry>;
-  if (list.data.periods.length === 0) return <Empty>No results yet: the first period is under way.</Empty>;
+  if (list.data.periods.length === 0) return <Empty>No results yet: the first comes when this period ends.</Empty>;
   return (
     <>
       <table className="color-table">
