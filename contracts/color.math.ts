@@ -1,4 +1,4 @@
-import { floats, sha256Hex } from './chicken.math.js';
+import { floats } from './chicken.math.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game
@@ -67,9 +67,37 @@ export async function drawColorNumber(hash: string, salt: string, seq: number): 
   return Math.floor(f * 10);
 }
 
-/** Checks a period's hash against the published terminal hash: hashing it `seq` times must give it. */
-export async function chainReaches(hash: string, seq: number, terminalHash: string): Promise<boolean> {
+/** Hashes between the waypoints a successful walk leaves in `proven`. */
+const WAYPOINT = 1000;
+/** Hashes worked out before the walk gives the page a turn, so a long one does not freeze it. */
+const SLICE = 20_000;
+
+/**
+ * Checks a period's hash against the published terminal hash: hashing it `seq` times must give it
+ * (hash(n − 1) = SHA-256 of hash(n)'s hex text). A year of one-minute periods is half a million
+ * hashes, so they are worked out synchronously (@noble/hashes, loaded on first use; the browser's
+ * own digest answers each one asynchronously, fifteen times slower here), a slice at a time.
+ * `proven` (chain index → hash) holds hashes already checked: the walk stops at the first it
+ * meets, and a walk that succeeds adds its period and a waypoint every 1,000 hashes, so checking
+ * another period walks only down to the nearest.
+ */
+export async function chainReaches(hash: string, seq: number, terminalHash: string, proven?: Map<number, string>): Promise<boolean> {
+  const [{ sha256 }, { bytesToHex, utf8ToBytes }] = await Promise.all([import('@noble/hashes/sha2.js'), import('@noble/hashes/utils.js')]);
+  const waypoints: [number, string][] = [];
   let h = hash;
-  for (let i = 0; i < seq; i++) h = await sha256Hex(h);
-  return h === terminalHash;
+  let n = seq;
+  let expected = terminalHash;
+  for (; n > 0; n--) {
+    const known = proven?.get(n);
+    if (known !== undefined) {
+      expected = known;
+      break;
+    }
+    if (n % WAYPOINT === 0) waypoints.push([n, h]);
+    if ((seq - n) % SLICE === SLICE - 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    h = bytesToHex(sha256(utf8ToBytes(h)));
+  }
+  const reached = h === expected;
+  if (reached && proven) for (const [at, value] of [[seq, hash] as [number, string], ...waypoints]) proven.set(at, value);
+  return reached;
 }

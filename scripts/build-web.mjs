@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 const OUT = 'dist/web';
 const STAMP = join(OUT, '.sources');
 // Everything the bundle is made of: the app, the shared contracts, the build settings and the locked packages.
-const SOURCES = ['web', 'contracts', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['web', 'contracts', 'scripts/vite', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 
 function files(path) {
   if (!existsSync(path)) return [];

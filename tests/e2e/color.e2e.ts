@@ -41,7 +41,8 @@ describe('the colour game in the browser', () => {
     await page.getByText(`Bet placed: ₹50.00 on Green, period ${period}.`).waitFor();
     await shot(page, 'colour-betting');
     // The period ends: its result arrives and the history lists it.
-    await page.getByRole('cell', { name: period!, exact: true }).waitFor({ timeout: 20_000 });
+    // (A new server's first period starts one to two periods after it: up to 30 s here.)
+    await page.getByRole('cell', { name: period!, exact: true }).waitFor({ timeout: 45_000 });
     await page.getByRole('button', { name: `Verify period ${period}` }).click();
     await page.getByText('Verified ✓').waitFor({ timeout: 20_000 });
     await shot(page, 'colour-result');

@@ -32,6 +32,24 @@ describe('the colour game’s hash chain', () => {
     expect(await chainReaches(chain.hashAt(37), 36, chain.terminalHash)).toBe(false);
   });
 
+  it('checks a period against the hashes already proven: a walk stops at the nearest, and a forged one is caught there', async () => {
+    const chain = new HashChain('b'.repeat(64), 5000);
+    const proven = new Map<number, string>();
+    expect(await chainReaches(chain.hashAt(2500), 2500, chain.terminalHash, proven)).toBe(true);
+    // The period and a waypoint every 1,000 hashes on its way down.
+    expect([...proven.keys()].sort((a, b) => a - b)).toEqual([1000, 2000, 2500]);
+    for (const n of proven.keys()) expect(proven.get(n)).toBe(chain.hashAt(n));
+    // A later period walks down to 2,500 only: a wrong terminal hash is no longer consulted.
+    expect(await chainReaches(chain.hashAt(2600), 2600, 'f'.repeat(64), proven)).toBe(true);
+    // Below a waypoint, down to it.
+    expect(await chainReaches(chain.hashAt(1500), 1500, 'f'.repeat(64), proven)).toBe(true);
+    // A hash that is not the chain's fails against the proven one, and is not recorded.
+    expect(await chainReaches('c'.repeat(64), 2700, chain.terminalHash, proven)).toBe(false);
+    expect(await chainReaches(chain.hashAt(2700), 2699, chain.terminalHash, proven)).toBe(false);
+    expect(proven.has(2699)).toBe(false);
+    expect(proven.has(2700)).toBe(false);
+  });
+
   it('gives each bet type the return its payout table implies, over 100,000 bets per type', () => {
     // The table: green/red 2× (1.5× on 0 or 5), violet 4.5×, a number 9×, big/small 2×, after a 2% fee.
     expect(returnToPlayer('green')).toBeCloseTo(0.931, 6);

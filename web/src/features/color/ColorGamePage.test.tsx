@@ -96,6 +96,24 @@ describe('ColorGamePage', () => {
     expect(screen.queryByText(/^Starts in/)).not.toBeInTheDocument();
   });
 
+  it('gives the Verify button back with a message when the check cannot load', async () => {
+    vi.doMock('@noble/hashes/sha2.js', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    signIn();
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
+    });
+    const user = userEvent.setup();
+    renderApp(<ColorGamePage />);
+    await user.click(await screen.findByRole('button', { name: 'Verify period 202611240006' }));
+    expect(await screen.findByText('Could not check this period. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify period 202611240006' })).toBeEnabled();
+    vi.doUnmock('@noble/hashes/sha2.js');
+  });
+
   it('closes the bets in the last five seconds and shows a new result', async () => {
     signIn();
     mockApi({

@@ -247,11 +247,19 @@ function History({ commitment }: { commitment: ColorState['commitment'] }) {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: colorKeys.history(page), queryFn: () => colorApi.history(page) });
   const [checked, setChecked] = useState<Record<string, string>>({});
+  // Hashes this screen has proven against the commitment: each check walks only down to the nearest.
+  const [proven] = useState(() => new Map<number, string>());
   const verify = async (r: PeriodResult) => {
     setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
-    const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
-    const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash);
-    setChecked((c) => ({ ...c, [r.period]: number === r.number && chained ? 'Verified ✓' : 'Does not verify ✗' }));
+    try {
+      const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
+      const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash, proven);
+      setChecked((c) => ({ ...c, [r.period]: number === r.number && chained ? 'Verified ✓' : 'Does not verify ✗' }));
+    } catch {
+      // The check's code could not be loaded (the connection dropped): the button comes back.
+      setChecked(({ [r.period]: _, ...rest }) => rest);
+      notify.error('Could not check this period. Please try again.');
+    }
   };
   if (list.isPending) return <Loading />;
   if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the history.')}</ErrorRetry>;
