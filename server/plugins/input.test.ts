@@ -62,14 +62,18 @@ describe('input the database cannot store, malformed addresses and the web app',
   });
 
   it('answers a screen with its own page where the build wrote one, and index.html elsewhere', async () => {
-    const page = async (url: string) => {
-      const res = await app.inject({ url });
+    const page = async (url: string, cookies?: Record<string, string>) => {
+      const res = await app.inject({ url, cookies });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
       return /<title>(.*)<\/title>/.exec(res.body)?.[1];
     };
-    expect(await page('/color')).toBe('colour');
-    expect(await page('/color?tab=history')).toBe('colour');
+    // A signed-in screen's page only with a session cookie (either); without, the app sends the visitor to sign in.
+    expect(await page('/color', { accessToken: 'a' })).toBe('colour');
+    expect(await page('/color?tab=history', { refreshToken: 'r' })).toBe('colour');
+    expect(await page('/color')).toBe('app');
+    expect(await page('/color', { demo: 'd' })).toBe('app');
     expect(await page('/chicken-road/demo')).toBe('demo');
     expect(await page('/chicken-road')).toBe('app');
     expect(await page('/color/')).toBe('app');
