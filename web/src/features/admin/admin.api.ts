@@ -55,6 +55,10 @@ export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' 
       return { items: data.withdrawals, totalPages: data.totalPages };
     },
     placeholderData: keepPreviousData,
+    // A queue an admin works through: asked for again whenever the section opens, and every 30 s
+    // while it is open, so a new request shows without a reload.
+    staleTime: 0,
+    refetchInterval: 30_000,
   });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +51,31 @@ describe('MoneyRequestsSection (deposits)', () => {
     expect(within(items[0]).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     // Updated in place: the list was not fetched again.
     expect(api.find('GET', '/api/v1/wallet/history/deposit')).toHaveLength(1);
+  });
+
+  it('asks for the queue again each time the section opens, whatever the app keeps fresh', async () => {
+    const api = mockApi({
+      'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-1', 'UPI')], totalPages: 1 } } }),
+    });
+    function Reopen() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen((o) => !o)}>
+            Toggle
+          </button>
+          {open && <MoneyRequestsSection kind="deposit" title="Deposite History" />}
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    const { queryClient } = renderApp(<Reopen />);
+    // The app's own cache keeps answers fresh for 10 s.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 10_000 } });
+    await screen.findAllByRole('listitem');
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    await waitFor(() => expect(api.find('GET', '/api/v1/wallet/history/deposit')).toHaveLength(2));
   });
 
   it('filters by method on the server, and clicking the active filter clears it', async () => {
