@@ -66,9 +66,9 @@ export function survivalProbability(d: Difficulty, k: number): number {
 // ---------------------------------------------------------------------------------------------
 // Provably fair draw (DESIGN section 3)
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
+export const utf8 = (text: string) => new TextEncoder().encode(text);
 
-function hex(bytes: Uint8Array): string {
+export function hex(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;

@@ -1,4 +1,4 @@
-import { floats } from './chicken.math.js';
+import { floats, hex, utf8 } from './chicken.math.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game
@@ -82,7 +82,7 @@ const SLICE = 20_000;
  * another period walks only down to the nearest.
  */
 export async function chainReaches(hash: string, seq: number, terminalHash: string, proven?: Map<number, string>): Promise<boolean> {
-  const [{ sha256 }, { bytesToHex, utf8ToBytes }] = await Promise.all([import('@noble/hashes/sha2.js'), import('@noble/hashes/utils.js')]);
+  const { sha256 } = await import('@noble/hashes/sha2.js');
   const waypoints: [number, string][] = [];
   let h = hash;
   let n = seq;
@@ -95,7 +95,7 @@ export async function chainReaches(hash: string, seq: number, terminalHash: stri
     }
     if (n % WAYPOINT === 0) waypoints.push([n, h]);
     if ((seq - n) % SLICE === SLICE - 1) await new Promise((resolve) => setTimeout(resolve, 0));
-    h = bytesToHex(sha256(utf8ToBytes(h)));
+    h = hex(sha256(utf8(h)));
   }
   const reached = h === expected;
   if (reached && proven) for (const [at, value] of [[seq, hash] as [number, string], ...waypoints]) proven.set(at, value);

@@ -8,6 +8,9 @@ export function screenPageFile(path: string): string | null {
   return `pages/${path.slice(1).replace(/\//g, '__')}.html`;
 }
 
+/** The session check a signed-in screen's page preloads. */
+export const SESSION_CHECK = '/api/v1/users/me';
+
 /**
  * The calls a screen asks for as soon as its code arrives, named in its page as fetch preloads, so
  * they start with the page instead of after the scripts have run: the games' public data, and for
@@ -16,8 +19,6 @@ export function screenPageFile(path: string): string | null {
  * query, no extra headers), or the browser would ask twice; the end-to-end budgets test checks
  * that each is fetched once.
  */
-export const SESSION_CHECK = '/api/v1/users/me';
-
 export const SCREEN_DATA: Readonly<Record<string, readonly string[]>> = {
   '/color': [SESSION_CHECK, '/api/v1/color/state', '/api/v1/color/history?page=1'],
   '/chicken-road': [SESSION_CHECK],
