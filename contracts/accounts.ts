@@ -101,7 +101,7 @@ export const userIdSchema = text('User id', 'User id is required')
   .transform((v) => v.toLowerCase());
 
 /** A code that a deployment may not need (OTP_CHANNELS): empty or null means not given. */
-const optionalOtp = z
+export const optionalOtp = z
   .union([z.string().max(16, 'Please enter 6-digit OTP code'), z.null()], { error: 'Please enter 6-digit OTP code' })
   .optional()
   .transform((v) => v?.trim() || null)
@@ -116,7 +116,17 @@ export const changePasswordSchema = z.object({
 });
 
 export const requestResetSchema = z.object(identifierShape).superRefine(requireIdentifier);
-export const resetPasswordSchema = z.object({ ...identifierShape, otp: otpCodeSchema('Code'), newPassword: passwordSchema }).superRefine(requireIdentifier);
+/** An admin's second factor, where one is asked for: the authenticator's 6 digits or a recovery code. */
+export const secondFactorCodeSchema = z.string().trim().min(1, 'Enter the code from your authenticator app').max(32, 'That code is not right');
+export const resetPasswordSchema = z
+  .object({
+    ...identifierShape,
+    otp: otpCodeSchema('Code'),
+    newPassword: passwordSchema,
+    /** Only an admin's reset while ADMIN_2FA is on needs it. */
+    twoFactorCode: secondFactorCodeSchema.optional(),
+  })
+  .superRefine(requireIdentifier);
 
 /** The user object of login and /users/me. */
 export const publicUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exclusionViewSchema } from './responsible.js';
-import { checkInternationalPhone, emailSchema, fullNameSchema, passwordSchema, phoneSchema } from './accounts.js';
+import { checkInternationalPhone, emailSchema, fullNameSchema, optionalOtp, passwordSchema, phoneSchema } from './accounts.js';
 import { ok, okMessage } from './envelope.js';
 import { ACCESS_PAGES } from './roles.js';
 
@@ -99,6 +99,15 @@ export const adminRowSchema = z.object({
 export type AdminRow = z.infer<typeof adminRowSchema>;
 export const adminsAnswerSchema = ok(z.array(adminRowSchema));
 export const adminAnswerSchema = ok(adminRowSchema);
+/**
+ * PUT /admin/update-admin's answer. An admin's own new e-mail or phone is not written at once: a
+ * code goes to the new address, and `pendingContact` names what waits for it (POST /admin/confirm-contact).
+ */
+export const updateAdminAnswerSchema = ok(
+  adminRowSchema.extend({ pendingContact: z.object({ email: z.string().optional(), phoneNumber: z.string().optional() }).optional() }),
+);
+/** POST /admin/confirm-contact: the code sent to each new address. */
+export const confirmContactSchema = z.object({ emailOTP: optionalOtp, smsOTP: optionalOtp });
 
 /** POST /admin/add-admin */
 export const addAdminSchema = z.object({

@@ -66,14 +66,23 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
  * the user and their token version, so a password change voids it.
  */
 export async function signChallenge(key: string, claims: { sub: string; tv: number }, ttlSeconds: number): Promise<string> {
-  return sign(key, { sub: claims.sub, tv: claims.tv, use: 'second-factor' }, ttlSeconds);
+  // `jti` names this one sign-in: a challenge is spent by its first success.
+  return sign(key, { sub: claims.sub, tv: claims.tv, use: 'second-factor', jti: randomToken(16) }, ttlSeconds);
 }
 
-export async function verifyChallenge(key: string, token: string): Promise<{ sub: string; tv: number } | null> {
+export async function verifyChallenge(key: string, token: string): Promise<{ sub: string; tv: number; jti: string; exp: number } | null> {
   try {
-    const payload = verify(key, token, ['exp', 'sub']);
-    if (payload.use !== 'second-factor' || typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.tv !== 'number') return null;
-    return { sub: payload.sub, tv: payload.tv };
+    const payload = verify(key, token, ['exp', 'sub', 'jti']);
+    if (
+      payload.use !== 'second-factor' ||
+      typeof payload.sub !== 'string' ||
+      !UUID.test(payload.sub) ||
+      typeof payload.tv !== 'number' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
+    return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp };
   } catch {
     return null;
   }

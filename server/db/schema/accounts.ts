@@ -8,7 +8,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     userId: uuid('user_id').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'contact'] }).notNull(),
     channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -27,6 +27,8 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: ts('expires_at').notNull(),
   rotatedAt: ts('rotated_at'),
   revokedAt: ts('revoked_at'),
+  /** The session was begun with an admin's second factor (0017). */
+  secondFactor: boolean('second_factor').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -59,4 +61,10 @@ export const authThrottle = pgTable('auth_throttle', {
   failures: integer('failures').notNull().default(0),
   blockedUntil: ts('blocked_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// migrations/0017_insiders.sql: second-factor challenges already spent.
+export const usedChallenges = pgTable('used_challenges', {
+  id: text('id').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_core.sql; the SQL files are the source of truth for the database.
 
@@ -34,6 +34,11 @@ export const users = pgTable('users', {
   ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true, mode: 'date' }),
   /** Minutes between reality-check reminders; 0: off. */
   realityCheckMinutes: integer('reality_check_minutes').notNull().default(60),
+  /** An admin's own new e-mail or phone, kept until a code sent to it confirms the change (0017). */
+  pendingEmail: text('pending_email'),
+  pendingPhone: text('pending_phone'),
+  /** The challenge (sign-in) that asked for the unconfirmed authenticator secret; only it may confirm it. */
+  totpSetupChallenge: text('totp_setup_challenge'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
@@ -61,6 +66,8 @@ export const ledgerTransfers = pgTable('ledger_transfers', {
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   actorId: uuid('actor_id'),
+  /** The actor's name when the entry was written (0017). */
+  actorName: text('actor_name'),
   action: text('action').notNull(),
   entity: text('entity').notNull(),
   entityId: text('entity_id'),
@@ -88,4 +95,11 @@ export const adminRecoveryCodes = pgTable('admin_recovery_codes', {
   codeHash: text('code_hash').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
+});
+
+// migrations/0017_insiders.sql: play money or real money, decided once per database.
+export const moneyMode = pgTable('money_mode', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  playMoney: boolean('play_money').notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

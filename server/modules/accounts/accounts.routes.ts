@@ -62,5 +62,5 @@ export async function accountsRoutes(app: App): Promise<void> {
 
   sessionRoutes(app);
   profileRoutes(app);
-  backofficeRoutes(app);
+  backofficeRoutes(app, deps);
 }

@@ -38,7 +38,9 @@ export async function lockUserRowByEmail(db: DbOrTx, email: string): Promise<Use
 export async function updateUserRow(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'accessPages' | 'role' | 'blockedAt' | 'dailyApprovalLimit'>> & {
+  values: Partial<
+    Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'accessPages' | 'role' | 'blockedAt' | 'dailyApprovalLimit' | 'pendingEmail' | 'pendingPhone'>
+  > & {
     passwordHash?: string;
   },
 ): Promise<UserRow> {

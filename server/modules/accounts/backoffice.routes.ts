@@ -4,8 +4,10 @@ import {
   adminAnswerSchema,
   adminsAnswerSchema,
   blockSchema,
+  confirmContactSchema,
   deleteAdminSchema,
   setPasswordSchema,
+  updateAdminAnswerSchema,
   updateAdminSchema,
   updateUserSchema,
   userAnswerSchema,
@@ -14,8 +16,10 @@ import {
 } from '../../../contracts/backoffice.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
+import type { AccountsDeps } from './accounts.service.js';
 import {
   addAdmin,
+  confirmOwnContact,
   deleteAdmin,
   listAdminRows,
   listManagedUsers,
@@ -30,7 +34,7 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().trim().min(1, 'The user id is required').max(64, 'That is not a user id') });
 
 /** All Users (the transaction page) and Admin Controller (admin-management). */
-export function backofficeRoutes(app: App): void {
+export function backofficeRoutes(app: App, deps: AccountsDeps): void {
   app.get('/users/', {
     onRequest: [requireAdmin('transaction')],
     schema: {
@@ -108,11 +112,37 @@ export function backofficeRoutes(app: App): void {
 
   app.put('/admin/update-admin', {
     onRequest: [requireAdmin('admin-management')],
-    schema: { tags, security, summary: "Edit an admin's details and pages (found by _id)", body: updateAdminSchema, response: { 200: adminAnswerSchema } },
+    schema: {
+      tags,
+      security,
+      summary: 'Edit an admin who holds no page you lack (found by _id); your own new e-mail or phone waits for a code',
+      body: updateAdminSchema,
+      response: { 200: updateAdminAnswerSchema },
+    },
+    handler: async (request) => {
+      const data = await updateAdmin(deps, request.user!, request.body);
+      const waits = 'pendingContact' in data && data.pendingContact;
+      return {
+        success: true as const,
+        message: waits ? 'Saved. Enter the code we sent to your new e-mail or phone to finish changing it.' : 'Admin updated successfully',
+        data,
+      };
+    },
+  });
+
+  app.post('/admin/confirm-contact', {
+    onRequest: [requireAdmin('admin-management')],
+    schema: {
+      tags,
+      security,
+      summary: 'Confirm your own new e-mail or phone with the code sent to it; your other sessions end',
+      body: confirmContactSchema,
+      response: { 200: adminAnswerSchema },
+    },
     handler: async (request) => ({
       success: true as const,
-      message: 'Admin updated successfully',
-      data: await updateAdmin(app.db, request.user!, request.body),
+      message: 'Your e-mail and phone are updated. Your other sessions have been signed out.',
+      data: await confirmOwnContact(deps, request.user!, request.body),
     }),
   });
 

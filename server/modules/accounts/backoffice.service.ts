@@ -1,6 +1,14 @@
 import { exclusionsOf } from '../responsible/index.js';
 import type { z } from 'zod';
-import type { addAdminSchema, AdminRow, ManagedUser, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
+import type {
+  addAdminSchema,
+  AdminRow,
+  confirmContactSchema,
+  ManagedUser,
+  updateAdminSchema,
+  updateUserSchema,
+  usersQuerySchema,
+} from '../../../contracts/backoffice.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -14,7 +22,11 @@ import { ensureWallet } from '../ledger/index.js';
 import type { UserRow } from './accounts.repo.js';
 import * as users from './accounts.repo.js';
 import { newReferralCode } from './accounts.service.js';
+import type { AccountsDeps } from './accounts.service.js';
 import * as repo from './backoffice.repo.js';
+import * as contact from './contact-change.service.js';
+import type { ContactChange, ContactTarget } from './contact-change.service.js';
+import type { IssuedCode } from './otp.service.js';
 import { revokeAllForUser } from './session.repo.js';
 
 /** The page that manages admins: nobody may remove the last admin who holds it. */
@@ -183,32 +195,107 @@ async function lockAdmin(tx: DbOrTx, row: UserRow | undefined): Promise<UserRow>
 }
 
 /**
- * PUT /admin/update-admin. Pages the actor lacks can be neither granted nor taken away (the
- * target keeps them as they were), and the last holder of admin-management keeps it.
+ * The one rule of the back office about people: an admin may change another admin's account
+ * (name, contact, password, limit, pages) or close it only when they hold every page that admin
+ * holds, so nobody reaches through someone else's account more than they hold themselves.
  */
-export async function updateAdmin(db: Db, actor: AuthUser, input: z.infer<typeof updateAdminSchema>): Promise<AdminRow> {
+export function assertMayActOn(actor: AuthUser, target: Pick<UserRow, 'id' | 'role' | 'accessPages'>): void {
+  if (target.role !== 'admin' || target.id === actor.id) return;
+  const beyond = target.accessPages.filter((p) => !actor.accessPages.includes(p as AccessPage));
+  if (beyond.length) {
+    throw forbidden(
+      `This admin holds pages you do not (${beyond.join(', ')}): only an admin who holds all of them can change this account.`,
+      'ADMIN_OUT_OF_REACH',
+    );
+  }
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * PUT /admin/update-admin. Only an admin who holds every page of the target may change it; pages
+ * the actor lacks can be neither granted nor taken away, the last holder of admin-management keeps
+ * it, and nobody changes their own limit. An admin's own new e-mail or phone waits for a code sent
+ * to it (confirmOwnContact); another admin's changes at once, and the old address is told.
+ */
+export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof updateAdminSchema>) {
+  const { db } = deps;
+  let announce: ContactChange | undefined;
+  let codes: { target: ContactTarget; issued: IssuedCode[] } | undefined;
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const before = await lockAdmin(tx, isUuid(input._id) ? await repo.lockUserRow(tx, input._id.toLowerCase()) : undefined);
+      assertMayActOn(actor, before);
       const held = before.accessPages as AccessPage[];
       const added = input.accessPages.filter((p) => !held.includes(p));
       const removed = held.filter((p) => !input.accessPages.includes(p));
       assertGrantable(actor, [...added, ...removed]);
       const newLimit = input.dailyApprovalLimit === undefined ? undefined : input.dailyApprovalLimit === null ? null : toPaise(input.dailyApprovalLimit);
-      if (before.id === actor.id && newLimit !== undefined && newLimit !== before.dailyApprovalLimit) {
+      const own = before.id === actor.id;
+      if (own && newLimit !== undefined && newLimit !== before.dailyApprovalLimit) {
         throw forbidden('Another admin must change your daily approval limit.', 'OWN_LIMIT');
       }
       await keepAdminManagement(tx, before, input.accessPages.includes(ADMIN_MANAGEMENT));
+      const emailChanged = !sameEmail(input.email, before.email);
+      const phoneChanged = input.phoneNumber !== before.phoneNumber;
+      const waits = own && (emailChanged || phoneChanged);
+      if (waits) await contact.assertFree(tx, before.id, emailChanged ? input.email : undefined, phoneChanged ? input.phoneNumber : undefined);
       const after = await repo.updateUserRow(tx, before.id, {
         fullName: input.fullName,
-        email: input.email,
-        phoneNumber: input.phoneNumber,
+        ...(waits
+          ? { pendingEmail: emailChanged ? input.email : null, pendingPhone: phoneChanged ? input.phoneNumber : null }
+          : { email: input.email, phoneNumber: input.phoneNumber }),
         accessPages: input.accessPages,
         ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
       });
-      await audit(tx, { actorId: actor.id, action: 'admin.update', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
-      return toAdminRow(after);
+      if (waits) codes = await contact.issueContactCodes(deps, tx, after);
+      else if (emailChanged || phoneChanged) announce = { before, after };
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'admin.update',
+        entity: 'admin',
+        entityId: before.id,
+        before: auditView(before),
+        after: { ...auditView(after), ...(waits ? { pendingContact: { email: after.pendingEmail, phoneNumber: after.pendingPhone } } : {}) },
+      });
+      const row = toAdminRow(after);
+      return waits
+        ? {
+            ...row,
+            pendingContact: {
+              ...(after.pendingEmail ? { email: after.pendingEmail } : {}),
+              ...(after.pendingPhone ? { phoneNumber: after.pendingPhone } : {}),
+            },
+          }
+        : row;
     });
+    if (codes) await contact.deliverContactCodes(deps, codes.target, codes.issued);
+    if (announce) contact.announceContactChange(deps, announce);
+    return result;
+  } catch (err) {
+    taken(err);
+  }
+}
+
+/**
+ * POST /admin/confirm-contact: the codes sent to an admin's own new e-mail or phone. The change is
+ * made, the old address is told, and every other session of theirs ends.
+ */
+export async function confirmOwnContact(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof confirmContactSchema>): Promise<AdminRow> {
+  try {
+    const { before, after } = await contact.confirmContact(deps, actor, input, async (tx, row) => {
+      const after = await repo.updateUserRow(tx, row.id, {
+        ...(row.pendingEmail ? { email: row.pendingEmail } : {}),
+        ...(row.pendingPhone ? { phoneNumber: row.pendingPhone } : {}),
+        pendingEmail: null,
+        pendingPhone: null,
+      });
+      await revokeAllForUser(tx, row.id, actor.sessionId);
+      await audit(tx, { actorId: actor.id, action: 'admin.contact', entity: 'admin', entityId: row.id, before: auditView(row), after: auditView(after) });
+      return after;
+    });
+    contact.announceContactChange(deps, { before, after });
+    return toAdminRow(after);
   } catch (err) {
     taken(err);
   }
@@ -222,7 +309,7 @@ export async function deleteAdmin(db: Db, actor: AuthUser, email: string): Promi
   return db.transaction(async (tx) => {
     const before = await lockAdmin(tx, await repo.lockUserRowByEmail(tx, email));
     if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
-    assertGrantable(actor, before.accessPages as AccessPage[]);
+    assertMayActOn(actor, before);
     await keepAdminManagement(tx, before, false);
     const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: new Date() });
     await revokeAllForUser(tx, before.id);

@@ -8,12 +8,13 @@ const PRODUCT = 'Rupee Arcade';
 const MINUTES = OTP_TTL_SECONDS / 60;
 
 function compose(purpose: OtpPurpose, channel: OtpChannel, code: string): { subject: string; text: string } {
-  const what = purpose === 'verify' ? 'verification code' : 'password reset code';
+  const what = { verify: 'verification code', reset: 'password reset code', contact: 'code to confirm this address' }[purpose];
   if (channel === 'sms') return { subject: what, text: `${code} is your ${PRODUCT} ${what}. It expires in ${MINUTES} minutes.` };
-  const ignore =
-    purpose === 'verify'
-      ? 'If you did not sign up, ignore this e-mail.'
-      : 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.';
+  const ignore = {
+    verify: 'If you did not sign up, ignore this e-mail.',
+    reset: 'If you did not ask to reset your password, ignore this e-mail: your password stays as it is.',
+    contact: 'If you did not ask for this address to be used on your account, ignore this e-mail: nothing changes without the code.',
+  }[purpose];
   return {
     subject: `Your ${PRODUCT} ${what}: ${code}`,
     text: `Your ${PRODUCT} ${what} is ${code}.\n\nIt expires in ${MINUTES} minutes. ${ignore}\n`,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { otpCodes } from '../../db/schema/index.js';
 
-export type OtpPurpose = 'verify' | 'reset';
+export type OtpPurpose = 'verify' | 'reset' | 'contact';
 export type OtpChannel = 'email' | 'sms';
 export type OtpRow = typeof otpCodes.$inferSelect;
 

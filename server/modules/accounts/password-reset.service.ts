@@ -9,6 +9,7 @@ import { consumeCodes, cooldownRemaining, issueCodes, type OtpChannel } from './
 import { revokeAllForUser } from './session.repo.js';
 import { findByIdentifier } from './session.service.js';
 import { attemptSucceeded, takeAttempt } from './throttle.service.js';
+import { secondFactorForReset } from './two-factor.service.js';
 
 type RequestInput = z.output<typeof requestResetSchema>;
 type ResetInput = z.output<typeof resetPasswordSchema>;
@@ -50,6 +51,8 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   const result = await db.transaction(async (tx) => {
     const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp }, deps.clock.now());
     if (checked.ok) {
+      // An admin's reset also needs their second factor; a refusal rolls the whole reset back.
+      await secondFactorForReset(tx, config, user, input.twoFactorCode);
       await users.setPasswordHash(tx, user.id, passwordHash);
       await revokeAllForUser(tx, user.id);
     }

@@ -1,16 +1,20 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowFromJson } from '../../db/json-row.js';
-import { refreshTokens, users } from '../../db/schema/index.js';
+import { refreshTokens, usedChallenges, users } from '../../db/schema/index.js';
 import { statement } from '../../db/statement.js';
 
 export type RefreshRow = typeof refreshTokens.$inferSelect & { expired: boolean; rotatedSecondsAgo: number | null };
 
-export async function insertRefreshToken(db: DbOrTx, v: { userId: string; familyId: string; tokenHash: string; ttlDays: number }): Promise<void> {
+export async function insertRefreshToken(
+  db: DbOrTx,
+  v: { userId: string; familyId: string; tokenHash: string; ttlDays: number; secondFactor: boolean },
+): Promise<void> {
   await db.insert(refreshTokens).values({
     userId: v.userId,
     familyId: v.familyId,
     tokenHash: v.tokenHash,
+    secondFactor: v.secondFactor,
     expiresAt: sql`now() + make_interval(days => ${v.ttlDays})`,
   });
 }
@@ -25,6 +29,7 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
       expiresAt: refreshTokens.expiresAt,
       rotatedAt: refreshTokens.rotatedAt,
       revokedAt: refreshTokens.revokedAt,
+      secondFactor: refreshTokens.secondFactor,
       createdAt: refreshTokens.createdAt,
       expired: sql<boolean>`${refreshTokens.expiresAt} <= now()`,
       rotatedSecondsAgo: sql<number | null>`extract(epoch from now() - ${refreshTokens.rotatedAt})::float8`,
@@ -65,6 +70,8 @@ export interface SessionUser {
   role: 'user' | 'admin';
   accessPages: string[];
   tokenVersion: number;
+  /** The session was begun with the second factor. */
+  secondFactor: boolean;
 }
 
 /**
@@ -79,7 +86,9 @@ export const sessionHoldsSql = (user: string, session: string, version: string) 
 
 const sessionUser = statement(
   'session_user',
-  `SELECT u.id, u.role, u.access_pages, u.token_version FROM users u WHERE u.id = $1 AND ${sessionHoldsSql('$1', '$2::uuid', '$3::integer')}`,
+  `SELECT u.id, u.role, u.access_pages, u.token_version,
+          EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.family_id = $2::uuid AND t.second_factor) AS second_factor
+     FROM users u WHERE u.id = $1 AND ${sessionHoldsSql('$1', '$2::uuid', '$3::integer')}`,
 );
 
 /** The caller of a session that still holds (sessionHoldsSql), or nothing. */
@@ -87,5 +96,11 @@ export async function findSessionUser(db: Db, userId: string, familyId: string, 
   const [row] = await sessionUser(db, userId, familyId, tokenVersion);
   if (!row) return undefined;
   const user = rowFromJson(users, row);
-  return { id: user.id, role: user.role, accessPages: user.accessPages, tokenVersion: user.tokenVersion };
+  return { id: user.id, role: user.role, accessPages: user.accessPages, tokenVersion: user.tokenVersion, secondFactor: row.second_factor === true };
+}
+
+/** Spends a second-factor challenge; false when it was spent before. */
+export async function spendChallenge(db: DbOrTx, id: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db.insert(usedChallenges).values({ id, expiresAt }).onConflictDoNothing().returning({ id: usedChallenges.id });
+  return rows.length === 1;
 }

@@ -73,7 +73,7 @@ export function sessionRoutes(app: App): void {
     },
     async (request, reply) => {
       const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code);
-      const { accessToken, refreshToken } = await startSession(app.db, app.config, user);
+      const { accessToken, refreshToken } = await startSession(app.db, app.config, user, true);
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
       return {
         success: true as const,

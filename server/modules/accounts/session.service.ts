@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import * as users from './accounts.repo.js';
 import * as tokens from './session.repo.js';
-import { attemptSucceeded, takeAttempt } from './throttle.service.js';
+import { checkAttempt } from './throttle.service.js';
 import { needsSecondFactor, secondFactorChallenge, type SecondFactor } from './two-factor.service.js';
 
 export const ACCOUNT_BLOCKED = 'This account is blocked. Please contact support.';
@@ -44,11 +44,20 @@ export async function findByIdentifier(db: DbOrTx, id: { email?: string; phoneNu
 export const accessTokenFor = (config: Config, user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>, sessionId: string) =>
   signAccessToken(config.keys.accessToken, { sub: user.id, role: user.role, tv: user.tokenVersion, sid: sessionId }, config.ACCESS_TOKEN_TTL_SECONDS);
 
-/** A new sign-in: an access token and the first refresh token of a new family (the session). */
-export async function startSession(db: DbOrTx, config: Config, user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>): Promise<Required<SessionTokens>> {
+/**
+ * A new sign-in: an access token and the first refresh token of a new family (the session).
+ * `secondFactor`: it was begun with an admin's second factor, which ADMIN_2FA requires of every
+ * admin session (an admin session begun without it ends when ADMIN_2FA is turned on).
+ */
+export async function startSession(
+  db: DbOrTx,
+  config: Config,
+  user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>,
+  secondFactor = false,
+): Promise<Required<SessionTokens>> {
   const refreshToken = randomToken();
   const familyId = randomUUID();
-  await tokens.insertRefreshToken(db, { userId: user.id, familyId, tokenHash: sha256(refreshToken), ttlDays: config.REFRESH_TOKEN_TTL_DAYS });
+  await tokens.insertRefreshToken(db, { userId: user.id, familyId, tokenHash: sha256(refreshToken), ttlDays: config.REFRESH_TOKEN_TTL_DAYS, secondFactor });
   return { accessToken: await accessTokenFor(config, user, familyId), refreshToken };
 }
 
@@ -58,12 +67,11 @@ export async function login(db: Db, config: Config, input: LoginInput): Promise<
   const user = await findByIdentifier(db, input);
   // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
   const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
-  await takeAttempt(db, 'login', subject);
-  const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyPassword(await (decoyHash ??= hashPassword(randomToken())), input.password);
-  if (!user || !passwordOk || !user.verifiedAt) throw unauthorized(MESSAGES.loginFailed, 'INVALID_CREDENTIALS');
-  await attemptSucceeded(db, 'login', subject);
+  const decoy = await (decoyHash ??= hashPassword(randomToken()));
+  const passed = await checkAttempt(db, 'login', subject, async () =>
+    user ? (await verifyPassword(user.passwordHash, input.password)) && Boolean(user.verifiedAt) : (await verifyPassword(decoy, input.password)) && false,
+  );
+  if (!user || !passed) throw unauthorized(MESSAGES.loginFailed, 'INVALID_CREDENTIALS');
   // Said only to someone who knows the password: the block is no secret from its owner.
   if (user.blockedAt) throw forbidden(ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
   // An admin with ADMIN_2FA on gets no session yet: a challenge for the authenticator code.
@@ -82,6 +90,10 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const user = await users.findUserById(db, row.userId);
   if (!user || !user.verifiedAt || user.blockedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  if (!sessionMeetsFactor(config.adminTwoFactor, { role: user.role, secondFactor: row.secondFactor })) {
+    await tokens.revokeFamily(db, row.familyId);
+    throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  }
   const reused = () =>
     tokens
       .revokeFamily(db, row.familyId)
@@ -95,7 +107,13 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
   const next = randomToken();
   const rotated = await db.transaction(async (tx) => {
     if (!(await tokens.retireRefreshToken(tx, row.id))) return false;
-    await tokens.insertRefreshToken(tx, { userId: user.id, familyId: row.familyId, tokenHash: sha256(next), ttlDays: config.REFRESH_TOKEN_TTL_DAYS });
+    await tokens.insertRefreshToken(tx, {
+      userId: user.id,
+      familyId: row.familyId,
+      tokenHash: sha256(next),
+      ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      secondFactor: row.secondFactor,
+    });
     return true;
   });
   // Another request rotated it a moment ago: the grace window applies, unless it was revoked.
@@ -124,11 +142,18 @@ export async function currentUser(db: DbOrTx, userId: string): Promise<users.Use
   return user;
 }
 
-/** The caller an access token names, when its session is still open and its claims still hold. */
-export async function sessionCaller(db: Db, claims: { sub: string; sid: string; tv: number }): Promise<AuthUser | null> {
+/** With ADMIN_2FA on, an admin's session holds only when it was begun with the second factor. */
+const sessionMeetsFactor = (adminTwoFactor: boolean, s: { role: 'user' | 'admin'; secondFactor: boolean }) =>
+  !adminTwoFactor || s.role !== 'admin' || s.secondFactor;
+
+/**
+ * The caller an access token names, when its session is still open and its claims still hold.
+ * `adminTwoFactor` (config.adminTwoFactor): an admin's session must have been begun with the second factor.
+ */
+export async function sessionCaller(db: Db, claims: { sub: string; sid: string; tv: number }, adminTwoFactor: boolean): Promise<AuthUser | null> {
   // A signed-out session, a changed password, a withdrawn verification or a block voids the token at once.
   const row = await tokens.findSessionUser(db, claims.sub, claims.sid, claims.tv);
-  if (!row) return null;
+  if (!row || !sessionMeetsFactor(adminTwoFactor, row)) return null;
   return { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
 }
 

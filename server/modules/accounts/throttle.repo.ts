@@ -12,6 +12,14 @@ export interface ThrottleState {
 
 /** The key's row, created when missing, locked until the transaction ends. */
 export async function lockThrottle(tx: DbOrTx, key: string, forgetAfterSeconds: number): Promise<ThrottleState> {
+  for (;;) {
+    const row = await insertAndLock(tx, key, forgetAfterSeconds);
+    // The purge may remove a stale row between the insert and the lock: make it again.
+    if (row) return { failures: row.failures, waitSeconds: row.waitSeconds ?? 0, stale: row.stale };
+  }
+}
+
+async function insertAndLock(tx: DbOrTx, key: string, forgetAfterSeconds: number) {
   await tx.insert(authThrottle).values({ key }).onConflictDoNothing();
   const [row] = await tx
     .select({
@@ -22,7 +30,7 @@ export async function lockThrottle(tx: DbOrTx, key: string, forgetAfterSeconds: 
     .from(authThrottle)
     .where(eq(authThrottle.key, key))
     .for('update');
-  return { failures: row.failures, waitSeconds: row.waitSeconds ?? 0, stale: row.stale };
+  return row;
 }
 
 export async function recordAttempt(tx: DbOrTx, key: string, failures: number, blockSeconds: number): Promise<void> {
@@ -32,6 +40,10 @@ export async function recordAttempt(tx: DbOrTx, key: string, failures: number, b
     .where(eq(authThrottle.key, key));
 }
 
+/** Forgets the failures. The row stays (the purge removes it once stale): a request waiting to lock it must find it. */
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+  await db
+    .update(authThrottle)
+    .set({ failures: 0, blockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(authThrottle.key, key));
 }

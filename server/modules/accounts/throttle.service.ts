@@ -40,14 +40,38 @@ export async function takeAttempt(db: Db, action: ThrottledAction, subject: stri
     await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
     return 0;
   });
-  if (wait > 0) {
-    throw new AppError('TOO_MANY_ATTEMPTS', 429, `Too many failed ${WHAT[action]} for this account. Please wait ${inWords(wait)} and try again.`, {
-      data: { retryAfter: wait },
-    });
-  }
+  if (wait > 0) throw tooMany(action, wait);
 }
 
 /** The attempt succeeded: the account's count starts again. */
 export async function attemptSucceeded(db: Db, action: ThrottledAction, subject: string): Promise<void> {
   await repo.clearThrottle(db, `${action}:${subject.toLowerCase()}`);
 }
+
+/**
+ * One attempt on `subject`, checked while the account's row is locked, so attempts on one account
+ * are decided one at a time: many wrong ones at once cannot pass the limit together, and many
+ * right ones at once (a player's tabs, an app retrying) all succeed without tripping it. A success
+ * forgets the failures; a failure counts. Refuses with 429 while the account is held back.
+ */
+export async function checkAttempt(db: Db, action: ThrottledAction, subject: string, check: () => Promise<boolean>): Promise<boolean> {
+  const key = `${action}:${subject.toLowerCase()}`;
+  const outcome = await db.transaction(async (tx) => {
+    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
+    if (state.waitSeconds > 0) return { wait: state.waitSeconds, ok: false };
+    const ok = await check();
+    if (ok) await repo.clearThrottle(tx, key);
+    else {
+      const failures = (state.stale ? 0 : state.failures) + 1;
+      await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
+    }
+    return { wait: 0, ok };
+  });
+  if (outcome.wait > 0) throw tooMany(action, outcome.wait);
+  return outcome.ok;
+}
+
+const tooMany = (action: ThrottledAction, wait: number) =>
+  new AppError('TOO_MANY_ATTEMPTS', 429, `Too many failed ${WHAT[action]} for this account. Please wait ${inWords(wait)} and try again.`, {
+    data: { retryAfter: wait },
+  });

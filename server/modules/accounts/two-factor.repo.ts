@@ -2,18 +2,19 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { adminRecoveryCodes, users } from '../../db/schema/index.js';
 
-export async function saveTotpSecret(db: DbOrTx, userId: string, sealed: string): Promise<void> {
+/** A new, not yet confirmed secret, bound to the challenge that asked for it; never over a confirmed one. */
+export async function saveTotpSecret(db: DbOrTx, userId: string, sealed: string, challengeId: string): Promise<void> {
   await db
     .update(users)
-    .set({ totpSecret: sealed, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .set({ totpSecret: sealed, totpSetupChallenge: challengeId, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
 }
 
 /** Accepts a code's time step only once and only moving forward; answers false for a replay. */
 export async function takeTotpStep(db: DbOrTx, userId: string, step: number, enable: boolean): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ totpLastStep: step, ...(enable ? { totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, now())` } : {}) })
+    .set({ totpLastStep: step, ...(enable ? { totpEnabledAt: sql`coalesce(${users.totpEnabledAt}, now())`, totpSetupChallenge: null } : {}) })
     .where(and(eq(users.id, userId), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
     .returning({ id: users.id });
   return rows.length === 1;

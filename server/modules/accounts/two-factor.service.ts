@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { badRequest, unauthorized } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { seal, unseal } from '../../lib/seal.js';
 import { sha256, signChallenge, verifyChallenge } from '../../lib/tokens.js';
 import { findUserById, type UserRow } from './accounts.repo.js';
+import { spendChallenge } from './session.repo.js';
 import * as repo from './two-factor.repo.js';
 import { attemptSucceeded, takeAttempt } from './throttle.service.js';
 
@@ -28,24 +29,26 @@ export async function secondFactorChallenge(config: Config, user: UserRow): Prom
 const totpFor = (user: UserRow, secret: string) =>
   new TOTP({ issuer: ISSUER, label: user.email, algorithm: 'SHA1', digits: 6, period: STEP_SECONDS, secret: Secret.fromBase32(secret) });
 
-async function challenged(db: Db, config: Config, challenge: string): Promise<UserRow> {
+type Claims = NonNullable<Awaited<ReturnType<typeof verifyChallenge>>>;
+const challengeExpired = () => unauthorized('This sign-in has expired. Please enter your password again.', 'CHALLENGE_EXPIRED');
+
+async function challenged(db: Db, config: Config, challenge: string): Promise<{ user: UserRow; claims: Claims }> {
   const claims = await verifyChallenge(config.keys.twoFactor, challenge);
   const user = claims ? await findUserById(db, claims.sub) : undefined;
-  if (!claims || !user || user.tokenVersion !== claims.tv || user.role !== 'admin' || user.blockedAt) {
-    throw unauthorized('This sign-in has expired. Please enter your password again.', 'CHALLENGE_EXPIRED');
-  }
-  return user;
+  if (!claims || !user || user.tokenVersion !== claims.tv || user.role !== 'admin' || user.blockedAt) throw challengeExpired();
+  return { user, claims };
 }
 
-/** The secret for an admin's authenticator app, made once and kept sealed until a first code confirms it. */
+/**
+ * A new secret for an admin's authenticator app, sealed and bound to this sign-in (the challenge)
+ * until a first code confirms it: each request draws a new one, so a secret is shown once, and
+ * only the sign-in that asked for it can confirm it.
+ */
 export async function setupSecondFactor(db: Db, config: Config, challenge: string): Promise<{ secret: string; otpauthUrl: string }> {
-  const user = await challenged(db, config, challenge);
+  const { user, claims } = await challenged(db, config, challenge);
   if (user.totpEnabledAt) throw badRequest('Your authenticator app is already set up. Enter its code.', 'ALREADY_SET_UP');
-  let secret = user.totpSecret ? unseal(config.keys.twoFactor, user.totpSecret) : null;
-  if (!secret) {
-    secret = new Secret({ size: 20 }).base32;
-    await repo.saveTotpSecret(db, user.id, seal(config.keys.twoFactor, secret));
-  }
+  const secret = new Secret({ size: 20 }).base32;
+  await repo.saveTotpSecret(db, user.id, seal(config.keys.twoFactor, secret), claims.jti);
   return { secret, otpauthUrl: totpFor(user, secret).toString() };
 }
 
@@ -60,10 +63,44 @@ const recoveryHash = (config: Config, code: string) => sha256(`${config.keys.two
  * The first confirmed code turns the factor on and answers ten recovery codes, shown only then.
  */
 export async function verifySecondFactor(db: Db, config: Config, challenge: string, code: string): Promise<{ user: UserRow; recoveryCodes?: string[] }> {
-  const user = await challenged(db, config, challenge);
+  const { user, claims } = await challenged(db, config, challenge);
   await takeAttempt(db, 'verify', `2fa:${user.id}`);
-  const secret = user.totpSecret ? unseal(config.keys.twoFactor, user.totpSecret) : null;
+  // Until the app is confirmed, only the sign-in that drew the secret may confirm it.
+  const ownSetup = user.totpEnabledAt || user.totpSetupChallenge === claims.jti;
+  const secret = user.totpSecret && ownSetup ? unseal(config.keys.twoFactor, user.totpSecret) : null;
   if (!secret) throw badRequest('Set up your authenticator app first.', 'NOT_SET_UP');
+  const recoveryCodes = await db.transaction(async (tx) => {
+    const result = await spendSecondFactor(tx, config, user, secret, code);
+    // The challenge signs in once: a second use, even with a new code, is refused.
+    if (!(await spendChallenge(tx, claims.jti, new Date(claims.exp * 1000)))) throw challengeExpired();
+    return result.recoveryCodes;
+  });
+  await attemptSucceeded(db, 'verify', `2fa:${user.id}`);
+  return { user, recoveryCodes };
+}
+
+/**
+ * An admin's second factor for a password reset by e-mail (ADMIN_2FA on): an enrolled admin gives
+ * the app's code or a recovery code; one who never enrolled cannot reset by e-mail, since the
+ * first sign-in after such a reset would enrol whoever read the e-mail.
+ */
+export async function secondFactorForReset(tx: DbOrTx, config: Config, user: UserRow, code: string | undefined): Promise<void> {
+  if (!needsSecondFactor(config, user)) return;
+  if (!user.totpEnabledAt || !user.totpSecret) {
+    throw forbidden(
+      'An admin who has not set up an authenticator app cannot reset the password by e-mail. Sign in with your current password, or ask an admin who holds all your pages to close this account and make you a new one.',
+      'ADMIN_RESET_NEEDS_2FA',
+    );
+  }
+  if (!code) throw badRequest('Enter the code from your authenticator app (or a recovery code) as well.', 'TWO_FACTOR_REQUIRED');
+  await spendSecondFactor(tx, config, user, unseal(config.keys.twoFactor, user.totpSecret)!, code);
+}
+
+/**
+ * Checks a code of the app (each time step once, moving forward) or spends an unused recovery
+ * code. The first confirmed code turns the factor on and answers ten recovery codes.
+ */
+async function spendSecondFactor(tx: DbOrTx, config: Config, user: UserRow, secret: string, code: string): Promise<{ recoveryCodes?: string[] }> {
   const wrong = () => badRequest('That code is not right. Enter the 6-digit code your app shows now, or a recovery code.', 'WRONG_CODE');
   const digits = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
@@ -71,21 +108,16 @@ export async function verifySecondFactor(db: Db, config: Config, challenge: stri
     if (delta === null) throw wrong();
     const step = Math.floor(Date.now() / 1000 / STEP_SECONDS) + delta;
     const first = !user.totpEnabledAt;
-    const recoveryCodes = await db.transaction(async (tx) => {
-      if (!(await repo.takeTotpStep(tx, user.id, step, first))) throw badRequest('That code was already used. Wait for the next one.', 'CODE_USED');
-      if (!first) return undefined;
-      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(
-        tx,
-        user.id,
-        codes.map((c) => recoveryHash(config, c)),
-      );
-      return codes;
-    });
-    await attemptSucceeded(db, 'verify', `2fa:${user.id}`);
-    return { user, recoveryCodes };
+    if (!(await repo.takeTotpStep(tx, user.id, step, first))) throw badRequest('That code was already used. Wait for the next one.', 'CODE_USED');
+    if (!first) return {};
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(
+      tx,
+      user.id,
+      codes.map((c) => recoveryHash(config, c)),
+    );
+    return { recoveryCodes: codes };
   }
-  if (!user.totpEnabledAt || !(await repo.useRecoveryCode(db, user.id, recoveryHash(config, digits)))) throw wrong();
-  await attemptSucceeded(db, 'verify', `2fa:${user.id}`);
-  return { user };
+  if (!user.totpEnabledAt || !(await repo.useRecoveryCode(tx, user.id, recoveryHash(config, digits)))) throw wrong();
+  return {};
 }

@@ -25,10 +25,16 @@ describe('admins sign in with a second factor when ADMIN_2FA is on', () => {
     const { challenge } = first.json().data;
 
     const setup = await post('/users/login/2fa/setup', { challenge });
-    const { secret, otpauthUrl } = setup.json().data;
+    let { secret } = setup.json().data;
+    const { otpauthUrl } = setup.json().data;
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Rupee%20Arcade:/);
-    // Set-up asked again before it is confirmed answers the same secret; it is stored sealed.
-    expect((await post('/users/login/2fa/setup', { challenge })).json().data.secret).toBe(secret);
+    // Set-up asked again before it is confirmed draws a new secret (each is shown once), and only
+    // the latest confirms; it is stored sealed.
+    const drawnBefore = secret;
+    const again = (await post('/users/login/2fa/setup', { challenge })).json().data.secret;
+    expect(again).not.toBe(drawnBefore);
+    expect((await post('/users/login/2fa', { challenge, code: codeAt(drawnBefore) })).json().code).toBe('WRONG_CODE');
+    secret = again;
     const stored = ((await app.db.execute(`SELECT totp_secret FROM users WHERE id = '${admin.id}'`)) as unknown as { rows: { totp_secret: string }[] }).rows[0];
     expect(stored.totp_secret).not.toContain(secret);
 
@@ -56,7 +62,12 @@ describe('admins sign in with a second factor when ADMIN_2FA is on', () => {
     // A recovery code works once.
     const third = (await login(app, { email: admin.email, password: 'Admin#Secret123' })).json().data;
     expect((await post('/users/login/2fa', { challenge: third.challenge, code: recoveryCodes[0] })).statusCode).toBe(200);
-    expect((await post('/users/login/2fa', { challenge: third.challenge, code: recoveryCodes[0] })).statusCode).toBe(400);
+    // The challenge has signed in once: used again, even with another good code, it is refused.
+    const spent = await post('/users/login/2fa', { challenge: third.challenge, code: recoveryCodes[1] });
+    expect(spent.statusCode).toBe(401);
+    expect(spent.json().code).toBe('CHALLENGE_EXPIRED');
+    const fourth = (await login(app, { email: admin.email, password: 'Admin#Secret123' })).json().data;
+    expect((await post('/users/login/2fa', { challenge: fourth.challenge, code: recoveryCodes[0] })).statusCode).toBe(400);
     expect((await post('/users/login/2fa', { challenge: 'forged.token.here', code: recoveryCodes[1] })).statusCode).toBe(401);
   });
 

@@ -42,7 +42,7 @@ async function viewOf(tx: Tx, round: repo.RoundRow): Promise<RoundView> {
 export type Session = repo.UncheckedSession | undefined;
 
 async function assertSession(db: Db, userId: string, session: Session): Promise<void> {
-  if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }))) throw unauthorized();
+  if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }, false))) throw unauthorized();
 }
 
 function roundOpen(view: RoundView): AppError {
