@@ -85,7 +85,9 @@ export default defineConfig({
     screenPages(resolve(import.meta.dirname, 'web/src/app/routes.tsx')),
     precompress(),
   ],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  // Source maps are written beside the bundle for reading our own stack traces, but the bundle does
+  // not name them and a production server does not serve them (server/app.ts).
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: 5173,
     proxy: {

@@ -93,7 +93,14 @@ export const roundBodySchema = z
     startTime: timeSchema('Start time'),
     endTime: timeSchema('End time'),
     channelId: channelIdSchema,
-    period: z.string().trim().max(32).nullish(),
+    /** Goes into the announcement and its proof link: letters, digits and dashes only. */
+    period: z
+      .string()
+      .trim()
+      .max(32, 'The period is at most 32 characters')
+      .regex(/^[A-Za-z0-9-]*$/, 'The period may hold only letters, digits and dashes')
+      .nullish()
+      .transform((v) => v || null),
   })
   .refine((v) => v.endTime > v.startTime, { path: ['endTime'], message: 'End time must be after start time' });
 

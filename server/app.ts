@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
+import { proxyTrust } from './lib/proxy.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { purgePlugin } from './plugins/purge.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -24,6 +25,7 @@ import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
+import { assertMoneyMode } from './modules/ledger/index.js';
 import type { App } from './types.js';
 
 export interface BuildOptions {
@@ -53,8 +55,9 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     logController: new QuietRequests(),
-    // A hop count or the proxies' addresses (config.ts refuses "trust any"); Fastify takes both.
-    trustProxy: config.TRUST_PROXY as string[] | false,
+    // A hop count or the proxies' addresses (config.ts refuses "trust any"), as one trust function:
+    // Fastify itself reads a bare hop count as "trust nobody".
+    trustProxy: config.TRUST_PROXY === false ? false : proxyTrust(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (bad percent-encoding) gets the same error envelope as everything else.
@@ -78,6 +81,16 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   });
 
   const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dir: join(config.dataDir, 'pglite') }));
+  // A database this app opened holds one kind of money; a server of the other kind stops here.
+  // (A test harness that brings a database shared by many apps decides this itself.)
+  if (!database) {
+    try {
+      await assertMoneyMode(db.db, config.PLAY_MONEY);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
@@ -119,6 +132,13 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.addHook('preValidation', rejectUnstorableText);
+  // An empty body sent as JSON (a client's refresh or logout with Content-Type: application/json
+  // and nothing after it) is no body at all: a call that needs none goes on, one that needs one says so.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
   await app.register(realtimePlugin);
   await app.register(metricsPlugin);
   await app.register(purgePlugin);
@@ -174,6 +194,8 @@ async function registerWeb(app: App): Promise<void> {
       index: ['index.html'],
       // The build writes .br and .gz copies of every script, style and page (vite.config.ts).
       preCompressed: true,
+      // Source maps stay on the machine in production: they would hand out our unminified code.
+      allowedPath: (path) => !(app.config.isProduction && path.endsWith('.map')),
       cacheControl: false,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -66,6 +66,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url())),
   TRUST_PROXY: trustProxy,
+  /** Realtime socket connections one client address may hold on one server (many players can share an address behind a mobile carrier). */
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
@@ -126,10 +128,10 @@ const envSchema = z.object({
   DEPOSIT_MAX: rupees(5000),
   WITHDRAW_MIN: rupees(100),
   WITHDRAW_MAX: rupees(100000),
-  /** A withdrawal above this many rupees needs a second admin's approval. */
+  /** When a player's withdrawals of the last 24 hours come to more than this many rupees, a second admin must approve. */
   WITHDRAWAL_SECOND_APPROVAL_ABOVE: rupees(50000),
-  /** Rupees of withdrawals one admin may approve per day (India time); 0 means no limit. */
-  ADMIN_DAILY_APPROVAL_LIMIT: z.coerce.number().min(0).max(100_000_000).default(0),
+  /** Rupees of withdrawals one admin may approve per day (India time) when the admin has no limit of their own; 0: none. */
+  ADMIN_DAILY_APPROVAL_LIMIT: z.coerce.number().min(0).max(100_000_000).default(500000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureFirstAdmin } from './modules/accounts/index.js';
+import { MoneyModeMismatch } from './modules/ledger/index.js';
 import { startupReport } from './startup.js';
 
 async function main() {
@@ -14,7 +15,16 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp({ config });
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    if (err instanceof MoneyModeMismatch) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
   await ensureFirstAdmin(app);
   let closing = false;
   const shutdown = async (signal: string) => {

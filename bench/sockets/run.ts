@@ -36,6 +36,8 @@ async function main() {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // Every client of the bench comes from this one address.
+      SOCKET_MAX_PER_ADDRESS: String(CLIENTS + 100),
       ADMIN_PASSWORD: 'Bench#Admin1234',
       COLOR_CHAIN_LENGTH: '20000',
     },

@@ -8,7 +8,8 @@ describe('CSV', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('-5')).toBe(`"'-5"`);
+    expect(csvCell('+cmd|calc')).toBe(`"'+cmd|calc"`);
     expect(csvCell(null)).toBe('');
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
     expect(toCsv(['x', 'y'], [[1, 'a']])).toBe('x,y\r\n1,a\r\n');

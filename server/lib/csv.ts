@@ -1,12 +1,13 @@
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would read
- * as a formula (=, +, -, @, tab or carriage return first) gets a leading apostrophe, so an exported
- * name like "=HYPERLINK(…)" stays text.
+ * as a formula (=, +, -, @, tab or carriage return first) gets a leading apostrophe and quotes
+ * (OWASP's advice), so an exported name or client seed like "=HYPERLINK(…)" stays text.
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const formula = /^[=+\-@\t\r]/.test(text);
+  if (formula) text = `'${text}`;
+  return formula || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A CSV document (RFC 4180, CRLF line ends) with a header row. */

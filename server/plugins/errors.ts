@@ -20,6 +20,9 @@ export function registerErrorHandler(app: App): void {
         };
       });
       const first = errors[0];
+      if (err.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message: 'This request needs a JSON body with its fields.', errors });
+      }
       const where = err.validationContext === 'body' ? '' : `${err.validationContext} `;
       const message = first?.field ? `${first.field}: ${first.message}` : `Invalid ${where}request: ${first?.message ?? 'check the fields'}`;
       return reply.status(400).send({ success: false, code: 'VALIDATION_ERROR', message, errors });

@@ -2,19 +2,50 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { clientAddress, proxyTrust } from '../lib/proxy.js';
 import type { App } from '../types.js';
+
+/** No Origin (not a browser page), our own host, or an origin the configuration names. */
+function ownOrigin(origin: string | undefined, host: string | undefined, allowed: Set<string>): boolean {
+  if (!origin) return true;
+  try {
+    const url = new URL(origin);
+    return url.host === host || allowed.has(url.origin);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * socket.io on the API host, default namespace and path (API-CONTRACT "Realtime"): the server
- * speaks, clients listen; nothing a client sends is read. Closed with the app.
+ * speaks, clients listen; nothing a client sends is read. A browser's connection must come from
+ * our own pages (the same host, PUBLIC_URL or CORS_ORIGINS), and one client address holds at most
+ * SOCKET_MAX_PER_ADDRESS connections on a server. Closed with the app.
  */
 export const realtimePlugin = fp(async (app: App) => {
   const origins = app.config.CORS_ORIGINS;
+  const allowedOrigins = new Set([...(app.config.PUBLIC_URL ? [new URL(app.config.PUBLIC_URL).origin] : []), ...origins.map((o) => new URL(o).origin)]);
+  const trust = proxyTrust(app.config.TRUST_PROXY);
+  const open = new Map<string, number>();
   const io = new Server(app.server, {
     serveClient: false,
     cors: origins.length ? { origin: origins, credentials: true } : undefined,
     // Clients only listen: a message from one is never larger than a ping.
     maxHttpBufferSize: 1024,
+    allowRequest: (request, answer) => {
+      if (!ownOrigin(request.headers.origin, request.headers.host, allowedOrigins)) return answer('This page may not connect here.', false);
+      if ((open.get(clientAddress(request, trust)) ?? 0) >= app.config.SOCKET_MAX_PER_ADDRESS) return answer('Too many connections.', false);
+      answer(null, true);
+    },
+  });
+  io.on('connection', (socket) => {
+    const address = clientAddress(socket.request, trust);
+    open.set(address, (open.get(address) ?? 0) + 1);
+    socket.once('disconnect', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
   });
   // Several servers: rooms and broadcasts reach every server's clients through Redis.
   let redis: Redis[] = [];

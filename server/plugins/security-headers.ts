@@ -54,7 +54,9 @@ export const securityHeadersPlugin = fp(async (app: App, options: HelmetOptions)
     reply.headers(headers);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('Cache-Control')) {
+    // /my-channels is an admin call outside /api (where the spec's client calls it).
+    const api = (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) || request.url.split('?')[0] === '/my-channels';
+    if (api && !reply.hasHeader('Cache-Control')) {
       reply.header('Cache-Control', 'no-store');
     }
     return payload;

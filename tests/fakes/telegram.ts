@@ -29,7 +29,7 @@ const readBody = (req: IncomingMessage) =>
 /**
  * A local server speaking the parts of the Telegram Bot API we use, as the real one answers them:
  * POST /bot<token>/<method> with JSON; `{ ok: true, result }` or `{ ok: false, error_code, description }`.
- * Methods: getMe, getUpdates, getChat, getChatMember, createChatInviteLink, sendMessage.
+ * Methods: getMe, getUpdates, getChat, getChatMember, createChatInviteLink, revokeChatInviteLink, sendMessage.
  */
 export async function startFakeBotApi(token = '123456:TEST-token'): Promise<FakeBotApi> {
   const BOT = { id: 777000111, is_bot: true, first_name: 'Rupee Arcade', username: 'rupee_arcade_bot' };
@@ -87,6 +87,11 @@ export async function startFakeBotApi(token = '123456:TEST-token'): Promise<Fake
           },
         });
       }
+      case 'revokeChatInviteLink':
+        return reply(200, {
+          ok: true,
+          result: { invite_link: params.invite_link, creator: BOT, creates_join_request: false, is_primary: false, is_revoked: true },
+        });
       case 'sendMessage':
         return reply(200, {
           ok: true,

@@ -68,7 +68,8 @@ export async function createPlayer(
       }),
     );
   }
-  const { accessToken: token } = await startSession(app.db, app.config, row);
+  // A test admin is fully signed in: as if with the second factor, which ADMIN_2FA would ask for.
+  const { accessToken: token } = await startSession(app.db, app.config, row, row.role === 'admin');
   return { id: row.id, email: row.email, phoneNumber: row.phoneNumber, fullName: row.fullName, password, token, headers: { authorization: token } };
 }
 

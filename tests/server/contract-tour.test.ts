@@ -331,6 +331,10 @@ describe('every call answers as its contract says', () => {
     await fails({ method: 'GET', url: '/my-channels', who: p }, 403);
     await fails({ method: 'POST', url: '/my-channels', who: admin, payload: { username: '!' } }, 400);
     await check({ method: 'GET', url: '/api/v1/wallet/telegram/subscriptions', who: p }, 200, telegram.subscriptionsAnswerSchema);
+    // A round goes only to a channel the bot administers (as Telegram told it earlier).
+    const stranger = { multipliers: '2,3', startTime: '2026-12-01T10:00', endTime: '2026-12-01T11:00', channelId: 5 };
+    await fails({ method: 'POST', url: '/api/v1/telegram/round', who: admin, payload: stranger }, 400);
+    await app.db.execute(`INSERT INTO telegram_channels (id, title, username) VALUES (5, 'Known channel', NULL) ON CONFLICT DO NOTHING`);
     const round = await check(
       {
         method: 'POST',

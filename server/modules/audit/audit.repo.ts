@@ -14,6 +14,8 @@ export interface AuditEntry {
 export async function insertAuditEntry(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
+    // The name as it is now: renaming the admin later does not rewrite what was done under this one.
+    actorName: sql`(SELECT full_name FROM users WHERE id = ${entry.actorId})`,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId ?? null,
@@ -54,7 +56,7 @@ function where(f: AuditFilter): SQL {
 /** Entries matching the filter, newest first, with who acted by name. */
 export async function listAuditEntries(db: DbOrTx, f: AuditFilter, limit: number, offset: number): Promise<AuditRow[]> {
   const result = await db.execute(sql`
-    SELECT a.id, a.created_at AS "createdAt", a.actor_id AS "actorId", u.full_name AS "actorName",
+    SELECT a.id, a.created_at AS "createdAt", a.actor_id AS "actorId", coalesce(a.actor_name, u.full_name) AS "actorName",
            a.action, a.entity, a.entity_id AS "entityId", a.before, a.after
       FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
      WHERE ${where(f)}

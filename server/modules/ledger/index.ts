@@ -1,3 +1,4 @@
 // The double-entry ledger: every balance change in the product goes through here.
 export { balanceOf, checkLedger, ensureWallet, heldOf, INSUFFICIENT_BALANCE, ledgerRefusal, playSince, transfer, transferOnce } from './ledger.service.js';
 export type { AccountRef, TransferInput } from './ledger.service.js';
+export { assertMoneyMode, MoneyModeMismatch } from './money-mode.service.js';

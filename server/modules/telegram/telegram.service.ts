@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { formatIst } from '../../lib/india-time.js';
 import { audit } from '../audit/index.js';
-import { decideSubscription, pendingSubscription } from '../wallet/index.js';
+import { approveSubscriptionWithLink, decideSubscription, pendingSubscription } from '../wallet/index.js';
 import { botCall, type TgChat, type TgUpdate } from './bot.client.js';
 import * as repo from './telegram.repo.js';
 
@@ -66,12 +66,19 @@ export async function decideTelegramDeposit(
   if (!config.TELEGRAM_BOT_TOKEN) throw new AppError('TELEGRAM_NOT_CONFIGURED', 409, NOT_CONFIGURED);
   const channel = await repo.findChannel(db, input.channelId!);
   if (!channel) throw notFound('That channel is not one the bot administers. Refresh the channel list and choose again.', 'CHANNEL_NOT_FOUND');
-  const link = await botCall<{ invite_link: string }>(config, 'createChatInviteLink', {
-    chat_id: channel.id,
-    member_limit: 1,
-    name: `Subscription ${deposit.id.slice(0, 8)}`,
+  await approveSubscriptionWithLink(db, actorId, deposit.id, channel.id, {
+    create: async () =>
+      (
+        await botCall<{ invite_link: string }>(config, 'createChatInviteLink', {
+          chat_id: channel.id,
+          member_limit: 1,
+          name: `Subscription ${deposit.id.slice(0, 8)}`,
+        })
+      ).invite_link,
+    revoke: async (invite_link) => {
+      await botCall(config, 'revokeChatInviteLink', { chat_id: channel.id, invite_link });
+    },
   });
-  await decideSubscription(db, actorId, deposit.id, { status: 'approved', channelId: channel.id, inviteLink: link.invite_link });
   return `Subscription approved: the player's invite link to ${channel.title} is ready.`;
 }
 
@@ -90,7 +97,15 @@ export async function listRounds(db: DbOrTx, q: { gameType?: 'chicken' | 'color'
   return (await repo.listRounds(db, q)).map(roundView);
 }
 
+/** A round is announced only in a channel the bot administers (the list Telegram keeps us told of). */
+async function assertOwnChannel(db: DbOrTx, channelId: number): Promise<void> {
+  if (!(await repo.findChannel(db, channelId))) {
+    throw badRequest('That channel is not one the bot administers. Refresh the channel list and choose again.', 'CHANNEL_NOT_FOUND');
+  }
+}
+
 export async function createRound(db: Db, actorId: string, input: repo.NewRound) {
+  await assertOwnChannel(db, input.channelId);
   return db.transaction(async (tx) => {
     const row = await repo.insertRound(tx, { ...input, createdBy: actorId });
     await audit(tx, { actorId, action: 'create', entity: 'telegram_round', entityId: row.id, before: null, after: roundView(row) });
@@ -99,6 +114,7 @@ export async function createRound(db: Db, actorId: string, input: repo.NewRound)
 }
 
 export async function editRound(db: Db, actorId: string, id: string, input: repo.NewRound) {
+  await assertOwnChannel(db, input.channelId);
   return db.transaction(async (tx) => {
     const row = await repo.updateRound(tx, id, input);
     if (!row) throw notFound('Round not found.', 'ROUND_NOT_FOUND');
@@ -120,7 +136,7 @@ export async function removeRound(db: Db, actorId: string, id: string) {
 export function announcement(r: repo.RoundRow, publicUrl: string | undefined): string {
   const game = r.gameType === 'color' ? 'Colour game' : 'Chicken Road';
   const site = publicUrl?.replace(/\/$/, '') ?? '';
-  const proof = r.gameType === 'color' ? `${site}/color${r.period ? `?period=${r.period}` : ''}` : `${site}/fairness`;
+  const proof = r.gameType === 'color' ? `${site}/color${r.period ? `?period=${encodeURIComponent(r.period)}` : ''}` : `${site}/fairness`;
   return [
     `${game} round${r.period ? ` ${r.period}` : ''} is on now, until ${formatIst(r.endTime)} (India time).`,
     `Prediction: ${r.multipliers.map((m) => `${m}x`).join(', ')}`,

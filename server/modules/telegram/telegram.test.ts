@@ -99,6 +99,30 @@ describe('Telegram through its Bot API', () => {
     expect(after[0]).toMatchObject({ _id: second, status: 'rejected', inviteLink: null });
   });
 
+  it('makes one invite link when ten admins approve one subscription at once', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    const id = await subscribe(app, p);
+    const before = bot.calls.filter((c) => c.method === 'createChatInviteLink').length;
+    const results = await Promise.all(Array.from({ length: 10 }, () => decide({ id, status: 'approved', channelId: CHANNEL.id })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(bot.calls.filter((c) => c.method === 'createChatInviteLink').length - before).toBe(1);
+    const [mine] = (await app.inject({ url: '/api/v1/wallet/telegram/subscriptions', headers: p.headers })).json().data.subscriptions;
+    expect(mine).toMatchObject({ _id: id, status: 'approved', inviteLink: expect.stringMatching(/^https:\/\/t\.me\/\+/) });
+  });
+
+  it('puts a subscription back to pending when Telegram refuses the link', async () => {
+    const p = await createPlayer(app, { balance: 100 });
+    const id = await subscribe(app, p);
+    // The bot was removed from this channel: Telegram answers "chat not found".
+    await app.db.execute(`INSERT INTO telegram_channels (id, title, username) VALUES (-100999, 'Gone', NULL) ON CONFLICT DO NOTHING`);
+    const refused = await decide({ id, status: 'approved', channelId: -100999 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Telegram refused: Bad Request: chat not found');
+    const [mine] = (await app.inject({ url: '/api/v1/wallet/telegram/subscriptions', headers: p.headers })).json().data.subscriptions;
+    expect(mine).toMatchObject({ _id: id, status: 'pending', inviteLink: null });
+    expect((await decide({ id, status: 'approved', channelId: CHANNEL.id })).statusCode).toBe(200);
+  });
+
   it('schedules rounds in India time, posts each to its channel when it starts (never a result) and completes it at its end', async () => {
     const created = await app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, isNull, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletDeposits } from '../../db/schema/index.js';
 import { requestWhere, type RequestListFilter } from './requests.repo.js';
@@ -100,6 +100,34 @@ export async function decidePendingSubscription(
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), eq(walletDeposits.method, 'Telegram')))
     .returning();
   return row;
+}
+
+/** The invite link of an approved subscription that has none yet; false when it has one or was undone. */
+export async function attachInviteLink(db: DbOrTx, id: string, inviteLink: string): Promise<boolean> {
+  const rows = await db
+    .update(walletDeposits)
+    .set({ inviteLink })
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'approved'), eq(walletDeposits.method, 'Telegram'), isNull(walletDeposits.inviteLink)))
+    .returning({ id: walletDeposits.id });
+  return rows.length === 1;
+}
+
+/** Puts an approval whose invite link could not be made back to pending. */
+export async function undoSubscriptionApproval(db: DbOrTx, id: string, decidedBy: string): Promise<boolean> {
+  const rows = await db
+    .update(walletDeposits)
+    .set({ status: 'pending', decidedBy: null, decidedAt: null, channelId: null })
+    .where(
+      and(
+        eq(walletDeposits.id, id),
+        eq(walletDeposits.status, 'approved'),
+        eq(walletDeposits.method, 'Telegram'),
+        eq(walletDeposits.decidedBy, decidedBy),
+        isNull(walletDeposits.inviteLink),
+      ),
+    )
+    .returning({ id: walletDeposits.id });
+  return rows.length === 1;
 }
 
 /** A player's Telegram subscriptions, newest first. */

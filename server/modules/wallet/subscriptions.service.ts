@@ -39,6 +39,42 @@ export async function decideSubscription(
   });
 }
 
+/**
+ * Approving with an invite link is three steps, so that ten approvals at once make one link: the
+ * decision is taken first (only one approval can take it), then the winner asks Telegram for the
+ * link, then the link is stored. `createLink` runs once, only for the decision that won; when it
+ * fails the approval is undone (the request is pending again); a link that cannot be stored is
+ * handed to `revokeLink`.
+ */
+export async function approveSubscriptionWithLink(
+  db: Db,
+  actorId: string,
+  id: string,
+  channelId: number,
+  link: { create: () => Promise<string>; revoke: (link: string) => Promise<void> },
+): Promise<void> {
+  await decideSubscription(db, actorId, id, { status: 'approved', channelId, inviteLink: null });
+  let inviteLink: string;
+  try {
+    inviteLink = await link.create();
+  } catch (err) {
+    await db.transaction(async (tx) => {
+      if (await repo.undoSubscriptionApproval(tx, id, actorId)) {
+        await audit(tx, {
+          actorId,
+          action: 'approve-undone',
+          entity: 'telegram_subscription',
+          entityId: id,
+          before: { status: 'approved' },
+          after: { status: 'pending' },
+        });
+      }
+    });
+    throw err;
+  }
+  if (!(await repo.attachInviteLink(db, id, inviteLink))) await link.revoke(inviteLink);
+}
+
 export async function subscriptionsOf(db: DbOrTx, userId: string) {
   return (await repo.listSubscriptions(db, userId)).map((r) => ({
     _id: r.id,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletWithdrawals } from '../../db/schema/index.js';
 import { requestWhere, type RequestListFilter } from './requests.repo.js';
@@ -86,10 +86,39 @@ export async function recordFirstApproval(db: DbOrTx, id: string, adminId: strin
   return row;
 }
 
-/** An admin's own daily approval limit in paise, or null when they have none. */
-export async function adminApprovalLimit(db: DbOrTx, adminId: string): Promise<number | null> {
-  const [row] = await db.select({ limit: users.dailyApprovalLimit }).from(users).where(eq(users.id, adminId));
+/**
+ * Locks the approving admin's row (one admin's approvals are then decided one at a time, so many at
+ * once cannot pass the limit together) and answers their own daily limit in paise, or null.
+ */
+export async function lockApprover(db: DbOrTx, adminId: string): Promise<number | null> {
+  const [row] = await db.select({ limit: users.dailyApprovalLimit }).from(users).where(eq(users.id, adminId)).for('no key update');
   return row?.limit ?? null;
+}
+
+/** Locks the player's row, so two of their withdrawals are approved one after the other. */
+export async function lockPlayerForPayout(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * Paise of the player's withdrawals paid, or approved once and waiting for a second admin, in the
+ * 24 hours before now, other than `exceptId`: the two-admin rule counts them with the one at hand.
+ */
+export async function recentWithdrawalsOf(db: DbOrTx, userId: string, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)` })
+    .from(walletWithdrawals)
+    .where(
+      and(
+        eq(walletWithdrawals.userId, userId),
+        ne(walletWithdrawals.id, exceptId),
+        or(
+          and(eq(walletWithdrawals.status, 'approved'), sql`${walletWithdrawals.decidedAt} > now() - interval '24 hours'`),
+          and(eq(walletWithdrawals.status, 'pending'), sql`${walletWithdrawals.firstApprovedAt} > now() - interval '24 hours'`),
+        ),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /** Paise of withdrawals this admin has approved since midnight, India time. */

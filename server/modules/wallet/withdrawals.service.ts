@@ -61,9 +61,12 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
 
 /**
  * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
- * change. A withdrawal above WITHDRAWAL_SECOND_APPROVAL_ABOVE is paid only on a second approval by
- * another admin: the first is recorded and answered 200, and the request stays pending. An admin's
- * approvals of the day stop at their own daily limit, or ADMIN_DAILY_APPROVAL_LIMIT.
+ * change. When the player's withdrawals of the last 24 hours, this one included, come to more than
+ * WITHDRAWAL_SECOND_APPROVAL_ABOVE, it is paid only on a second approval by another admin (the
+ * first is recorded and answered 200, and the request stays pending), so splitting a sum does not
+ * escape the rule. An admin's approvals of the day stop at their own daily limit, or
+ * ADMIN_DAILY_APPROVAL_LIMIT when they have none (0: none at all). The withdrawal, then the player,
+ * then the admin are locked before anything is read, so approvals at once are decided one by one.
  */
 export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected') {
   const id = assertUuid(rawId, 'That withdrawal');
@@ -72,11 +75,17 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
     if (!current) throw notFound('That withdrawal was not found.');
     if (current.status !== 'pending') throw notPending('withdrawal', current.status);
     if (status === 'approved') {
-      const limit = (await repo.adminApprovalLimit(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
-      if (limit > 0 && (await repo.approvedTodayBy(tx, actorId)) + current.amount > limit) {
-        throw conflict(`This would pass your daily approval limit of ${formatInr(limit)}. Another admin can approve it.`, 'DAILY_APPROVAL_LIMIT');
+      await repo.lockPlayerForPayout(tx, current.userId);
+      const limit = (await repo.lockApprover(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
+      if ((await repo.approvedTodayBy(tx, actorId)) + current.amount > limit) {
+        throw conflict(
+          limit === 0
+            ? 'Your daily approval limit is ₹0: another admin must approve withdrawals.'
+            : `This would pass your daily approval limit of ${formatInr(limit)}. Another admin can approve it.`,
+          'DAILY_APPROVAL_LIMIT',
+        );
       }
-      if (current.amount > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE)) {
+      if ((await repo.recentWithdrawalsOf(tx, current.userId, current.id)) + current.amount > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE)) {
         if (!current.firstApprovedBy) {
           await repo.recordFirstApproval(tx, id, actorId);
           await audit(tx, {
@@ -154,11 +163,15 @@ export async function listWithdrawalsForAdmin(db: Db, config: Config, q: { metho
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
   const secondAbove = toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE);
+  // The same sum the approval checks: the player's last 24 hours with this request.
+  const recent = new Map(
+    await Promise.all(rows.filter((r) => r.status === 'pending').map(async (r) => [r.id, await repo.recentWithdrawalsOf(db, r.userId, r.id)] as const)),
+  );
   const withdrawals = rows.map((r) => ({
     ...requestListItem(r),
     category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const),
     details: r.details,
-    needsSecondApproval: r.amount > secondAbove,
+    needsSecondApproval: r.status === 'pending' ? (recent.get(r.id) ?? 0) + r.amount > secondAbove : Boolean(r.firstApprovedBy),
     firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
     risks: facts.has(r.id) ? riskFlags(facts.get(r.id)!) : [],
   }));
