@@ -1,18 +1,19 @@
-// `./run cluster`: two servers on one PostgreSQL database and one Redis, behind a small proxy
-// that keeps each browser on the server it first reached (sticky sessions, which the realtime
-// socket's polling needs), on http://localhost:3000. For trying a multi-server set-up locally;
-// docs/operations.md shows the same with nginx for a deployment.
+// `./run cluster`: two servers on one PostgreSQL database and one Redis, behind nginx (Debian's
+// package, which ./run installs when missing), on http://127.0.0.1:3000. nginx keeps each browser
+// on the server it first reached (the realtime socket's polling needs that) and forwards the
+// client's address. For trying a multi-server set-up locally; docs/operations.md shows the same
+// configuration for a deployment. HOST=0.0.0.0 listens on every interface.
 import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import net from 'node:net';
 import pg from 'pg';
 import { ensureWebBuilt } from './build-web.mjs';
+import { startNginx } from './lib/nginx.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@localhost:5432/rupee_cluster';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = Number(process.env.PORT || 3000);
+const HOST = process.env.HOST || '127.0.0.1';
 const BACKENDS = [
   { name: 'a', port: PORT + 1 },
   { name: 'b', port: PORT + 2 },
@@ -38,48 +39,25 @@ ensureWebBuilt();
 const APP_SECRET = process.env.APP_SECRET || randomBytes(48).toString('base64url');
 const children = BACKENDS.map(({ name, port }) =>
   spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, REDIS_URL, APP_SECRET, DATA_DIR: `./data/cluster-${name}` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1', DATABASE_URL, REDIS_URL, APP_SECRET, DATA_DIR: `./data/cluster-${name}` },
     stdio: 'inherit',
   }),
 );
-const stop = () => {
+// nginx in front, on loopback unless HOST says otherwise: it forwards each client's address (the
+// servers trust that one hop), upgrades the realtime socket and keeps each browser on one server.
+let proxy;
+try {
+  proxy = await startNginx({ host: HOST, port: PORT, backends: BACKENDS.map((b) => `127.0.0.1:${b.port}`), inherit: true });
+} catch (err) {
+  console.error(err.message);
   for (const c of children) c.kill('SIGTERM');
+  process.exit(1);
+}
+const stop = async () => {
+  for (const c of children) c.kill('SIGTERM');
+  await proxy.stop();
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-
-// Sticky proxy: a `backend` cookie names the server; a new browser gets the next one in turn.
-let next = 0;
-const pick = (cookie = '') => {
-  const named = /(?:^|;\s*)backend=([ab])/.exec(cookie)?.[1];
-  return BACKENDS.find((b) => b.name === named) ?? BACKENDS[next++ % BACKENDS.length];
-};
-const proxy = http.createServer((req, res) => {
-  const backend = pick(req.headers.cookie);
-  const upstream = http.request({ host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-    const headers = { ...up.headers };
-    const cookies = [headers['set-cookie'] ?? []].flat();
-    headers['set-cookie'] = [...cookies, `backend=${backend.name}; Path=/; HttpOnly; SameSite=Lax`];
-    res.writeHead(up.statusCode ?? 502, headers);
-    up.pipe(res);
-  });
-  upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end('That server is not answering.');
-  });
-  req.pipe(upstream);
-});
-// WebSocket upgrades go to the same server, byte for byte.
-proxy.on('upgrade', (req, socket, head) => {
-  const backend = pick(req.headers.cookie);
-  const upstream = net.connect(backend.port, '127.0.0.1', () => {
-    const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`, ...Object.entries(req.headers).flatMap(([k, v]) => [v].flat().map((x) => `${k}: ${x}`))];
-    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-    if (head.length) upstream.write(head);
-    upstream.pipe(socket).pipe(upstream);
-  });
-  upstream.on('error', () => socket.destroy());
-  socket.on('error', () => upstream.destroy());
-});
-proxy.listen(PORT, () => console.log(`Proxy on http://localhost:${PORT} → servers on ${BACKENDS.map((b) => b.port).join(' and ')}`));
+console.log(`nginx on http://${HOST === '0.0.0.0' ? 'localhost' : HOST}:${PORT} → servers on ${BACKENDS.map((b) => b.port).join(' and ')}`);

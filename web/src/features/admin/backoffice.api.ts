@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminAnswerSchema, AdminRow, adminsAnswerSchema, auditAnswerSchema, userAnswerSchema, usersAnswerSchema } from '../../../../contracts/backoffice';
+import type {
+  adminAnswerSchema,
+  AdminRow,
+  adminsAnswerSchema,
+  auditAnswerSchema,
+  updateAdminAnswerSchema,
+  userAnswerSchema,
+  usersAnswerSchema,
+} from '../../../../contracts/backoffice';
 import type { gameHistoryEntrySchema } from '../../../../contracts/chicken';
 import type { Ok } from '../../../../contracts/envelope';
 import type { HistoryPage } from '../../../../contracts/wallet.answers';
@@ -70,7 +78,7 @@ export function useAdmins() {
   });
 }
 
-function useAdminMutation<V>(call: (v: V) => Promise<z.infer<typeof adminAnswerSchema>>) {
+function useAdminMutation<V, A = z.infer<typeof adminAnswerSchema>>(call: (v: V) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -84,9 +92,15 @@ export const useAddAdmin = () =>
   useAdminMutation((body: { name: string; email: string; phone: string; password: string; accessPages: AccessPage[] }) =>
     api('/api/v1/admin/add-admin', { method: 'POST', body }),
   );
+/** Saves an admin's row; your own new e-mail or phone comes back as `pendingContact`, waiting for its code. */
 export const useUpdateAdmin = () =>
   useAdminMutation((row: Omit<AdminRow, 'createdAt' | 'dailyApprovalLimit'> & { dailyApprovalLimit?: number | null }) =>
-    api('/api/v1/admin/update-admin', { method: 'PUT', body: row }),
+    api<z.infer<typeof updateAdminAnswerSchema>>('/api/v1/admin/update-admin', { method: 'PUT', body: row }),
+  );
+/** The codes sent to your own new e-mail and phone. */
+export const useConfirmContact = () =>
+  useAdminMutation((codes: { emailOTP?: string; smsOTP?: string }) =>
+    api<z.infer<typeof adminAnswerSchema>>('/api/v1/admin/confirm-contact', { method: 'POST', body: codes }),
   );
 export const useDeleteAdmin = () => useAdminMutation((email: string) => api('/api/v1/admin/delete-admin', { method: 'DELETE', body: { email } }));
 

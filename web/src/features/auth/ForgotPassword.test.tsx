@@ -67,4 +67,36 @@ describe('forgot password', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
   });
+
+  it("asks an admin for the authenticator's code when the server needs it, and sends it with the reset", async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const api = mockApi({
+      'POST /api/v1/users/request-reset-otp': () => ({ body: { success: true, message: SENT } }),
+      'POST /api/v1/users/reset-password': () =>
+        ++calls === 1
+          ? {
+              status: 400,
+              body: { success: false, code: 'TWO_FACTOR_REQUIRED', message: 'Enter the code from your authenticator app (or a recovery code) as well.' },
+            }
+          : { body: { success: true, message: 'Your password has been reset. Please sign in with your new password.' } },
+    });
+    renderApp(routes, { path: '/login?forgot=admin@example.com' });
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Reset code digit 1 of 6' }));
+    await user.paste('314159');
+    await user.type(field('New Password'), 'Fresh#Pass9');
+    await user.type(field('Confirm New Password'), 'Fresh#Pass9');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the code from your authenticator app (or a recovery code) as well.');
+    await user.type(field('Authenticator code or recovery code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Your password has been reset. Please sign in with your new password.')).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/users/reset-password')[1].body).toEqual({
+      email: 'admin@example.com',
+      otp: '314159',
+      newPassword: 'Fresh#Pass9',
+      twoFactorCode: '654321',
+    });
+  });
 });

@@ -128,16 +128,20 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const newPassword = useWatch({ control, name: 'newPassword' });
+  // An admin's reset also asks for the authenticator's code (or a recovery code) once the server says so.
+  const [secondFactor, setSecondFactor] = useState<string | null>(null);
   const fail = (message: string) => setError((e) => ({ message, attempt: e.attempt + 1 }));
 
   const onValid = async ({ newPassword }: ResetValues) => {
     setError((e) => ({ ...e, message: '' }));
     if (!isCompleteOtp(digits)) return fail('Please enter 6-digit OTP code');
+    if (secondFactor !== null && !secondFactor.trim()) return fail('Enter the code from your authenticator app (or a recovery code) as well.');
     try {
-      const res = await resetPassword({ ...target, otp: otpCode(digits), newPassword });
+      const res = await resetPassword({ ...target, otp: otpCode(digits), newPassword, ...(secondFactor ? { twoFactorCode: secondFactor.trim() } : {}) });
       notify.success(res?.message || MESSAGES.passwordReset);
       onDone();
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'TWO_FACTOR_REQUIRED') setSecondFactor((v) => v ?? '');
       fail(errorMessage(err, 'Password reset failed. Please try again.'));
     }
   };
@@ -170,6 +174,15 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
           error={formState.errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
+        {secondFactor !== null && (
+          <Field
+            label="Authenticator code or recovery code"
+            autoComplete="one-time-code"
+            value={secondFactor}
+            onChange={(e) => setSecondFactor(e.target.value)}
+            autoFocus
+          />
+        )}
         <FormAlert message={shownError} attempt={error.attempt} />
         <Button type="submit" block busy={busy} className="auth-submit">
           {busy ? 'Resetting...' : 'Reset Password'}

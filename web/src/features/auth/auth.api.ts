@@ -77,5 +77,5 @@ export async function fetchReferralLink(userId: string): Promise<string | null> 
 export const requestResetOtp = (target: ResetTarget) =>
   api<MessageAnswer>('/api/v1/users/request-reset-otp', { method: 'POST', body: target, anonymous: true });
 
-export const resetPassword = (body: ResetTarget & { otp: string; newPassword: string }) =>
+export const resetPassword = (body: ResetTarget & { otp: string; newPassword: string; twoFactorCode?: string }) =>
   api<MessageAnswer>('/api/v1/users/reset-password', { method: 'POST', body, anonymous: true });

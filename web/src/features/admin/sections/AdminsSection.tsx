@@ -9,7 +9,7 @@ import { Empty, ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { formatRupees, useSession } from '../../../lib/useSession';
-import { useAddAdmin, useAdmins, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
+import { useAddAdmin, useAdmins, useConfirmContact, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
 import { SectionHead } from './SectionHead';
 
 /** Checkboxes for the six pages; only those the signed-in admin holds can be changed. */
@@ -110,10 +110,76 @@ function AddAdminDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+type PendingContact = { email?: string; phoneNumber?: string };
+
+/** Your own new e-mail or phone: the code sent to each confirms it; your other sessions end. */
+function ConfirmContactDialog({ pending, onClose }: { pending: PendingContact; onClose: () => void }) {
+  const confirm = useConfirmContact();
+  const [codes, setCodes] = useState({ emailOTP: '', smsOTP: '' });
+  const [error, setError] = useState('');
+  const submit = () => {
+    const wanted = [...(pending.email ? (['emailOTP'] as const) : []), ...(pending.phoneNumber ? (['smsOTP'] as const) : [])];
+    if (wanted.some((k) => !/^\d{6}$/.test(codes[k].trim()))) return setError('Please enter 6-digit OTP code');
+    confirm.mutate(Object.fromEntries(wanted.map((k) => [k, codes[k].trim()])), {
+      onSuccess: (answer) => {
+        notify.success(answer.message);
+        onClose();
+      },
+      onError: (err) => setError(errorMessage(err, 'That code is not right.')),
+    });
+  };
+  return (
+    <Modal open title="Confirm your new contact" onClose={onClose}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <p className="admin-muted">
+          We sent a code to {[pending.email, pending.phoneNumber].filter(Boolean).join(' and ')}. The change is made once you enter it; your other sessions will
+          be signed out and the old address told.
+        </p>
+        {pending.email && (
+          <Field
+            label={`Code sent to ${pending.email}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={codes.emailOTP}
+            onChange={(e) => setCodes({ ...codes, emailOTP: e.target.value })}
+          />
+        )}
+        {pending.phoneNumber && (
+          <Field
+            label={`Code sent to ${pending.phoneNumber}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={codes.smsOTP}
+            onChange={(e) => setCodes({ ...codes, smsOTP: e.target.value })}
+          />
+        )}
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <Button type="submit" block busy={confirm.isPending}>
+          Confirm
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
 function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void }) {
   const { user } = useSession();
   const update = useUpdateAdmin();
   const me = admin._id === user?._id;
+  // An admin holding a page you lack is out of your reach: the server refuses any change to them.
+  const outOfReach = !me && admin.accessPages.some((p) => !(user?.accessPages ?? []).includes(p));
+  const [pendingContact, setPendingContact] = useState<PendingContact | null>(null);
   const [draft, setDraft] = useState<(AdminRow & { limitText: string }) | null>(null);
   const save = () => {
     if (!draft) return;
@@ -132,9 +198,10 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
         ...(me ? {} : { dailyApprovalLimit: limit }),
       },
       {
-        onSuccess: () => {
-          notify.success('Admin updated successfully');
+        onSuccess: (answer) => {
           setDraft(null);
+          if (answer.data.pendingContact) setPendingContact(answer.data.pendingContact);
+          else notify.success('Admin updated successfully');
         },
         onError: (err) => {
           console.error('update admin', err);
@@ -203,6 +270,10 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
                 Cancel
               </Button>
             </>
+          ) : outOfReach ? (
+            <span className="admin-muted" title="Only an admin who holds every page of this admin can change them.">
+              Holds pages you do not
+            </span>
           ) : (
             <>
               <Button
@@ -221,6 +292,7 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
             </>
           )}
         </div>
+        {pendingContact && <ConfirmContactDialog pending={pendingContact} onClose={() => setPendingContact(null)} />}
       </td>
     </tr>
   );

@@ -175,6 +175,54 @@ describe('Admin Controller', () => {
     expect(await screen.findByText('Admin deleted')).toBeInTheDocument();
     expect(api.find('DELETE', '/api/v1/admin/delete-admin')[0].body).toEqual({ email: 'g@example.com' });
   });
+  it('asks for the code sent to your own new e-mail, and leaves an admin who holds pages you lack untouchable', async () => {
+    const me = signIn({ role: 'admin', accessPages: ['admin-management', 'games'] });
+    const senior = {
+      _id: 'a3',
+      fullName: 'Senior Admin',
+      email: 's@example.com',
+      phoneNumber: '+919876511111',
+      accessPages: ['games', 'transaction'],
+      dailyApprovalLimit: null,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    const mine = { ...senior, _id: me._id, fullName: 'Me', email: me.email, accessPages: ['admin-management', 'games'] };
+    const api = mockApi({
+      'GET /api/v1/admin/get-admin': () => ({ body: { success: true, message: 'Admins', data: [mine, senior] } }),
+      'PUT /api/v1/admin/update-admin': () => ({
+        body: {
+          success: true,
+          message: 'Saved. Enter the code we sent to your new e-mail or phone to finish changing it.',
+          data: { ...mine, pendingContact: { email: 'new@example.com' } },
+        },
+      }),
+      'POST /api/v1/admin/confirm-contact': () => ({
+        body: {
+          success: true,
+          message: 'Your e-mail and phone are updated. Your other sessions have been signed out.',
+          data: { ...mine, email: 'new@example.com' },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<AdminsSection />);
+    await screen.findByText('Senior Admin');
+    expect(screen.queryByRole('button', { name: 'Edit Senior Admin' })).not.toBeInTheDocument();
+    expect(screen.getByText('Holds pages you do not')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Me' }));
+    const email = screen.getByRole('textbox', { name: 'Email of Me' });
+    await user.clear(email);
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your new contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter 6-digit OTP code');
+    await user.type(within(dialog).getByLabelText('Code sent to new@example.com'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your e-mail and phone are updated. Your other sessions have been signed out.')).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/admin/confirm-contact')[0].body).toEqual({ emailOTP: '123456' });
+  });
 });
 
 describe('Audit Log', () => {

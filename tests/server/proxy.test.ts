@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
+import type { App } from '../../server/types.js';
+import { createTestApp } from '../helpers/app.js';
+import { createPlayer } from '../helpers/factories.js';
+import { freePort } from '../helpers/server-process.js';
+
+// Client addresses through a real nginx (Debian's, as a deployment runs it): each player keeps
+// their own rate-limit bucket and socket allowance, whatever they write in X-Forwarded-For.
+// Every client here connects from its own loopback address (127.0.0.x), as different machines would.
+const nginx = findNginx();
+if (!nginx) console.warn('proxy tests skipped: nginx is not installed (./run test installs Debian’s nginx-light)');
+
+/** One HTTP request through nginx from the local address `from`. */
+function request(url: string, from: string, o: { method?: string; body?: object; headers?: Record<string, string> } = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const payload = o.body ? JSON.stringify(o.body) : undefined;
+    const req = http.request(
+      url,
+      {
+        method: o.method ?? 'GET',
+        localAddress: from,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...o.headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+describe.skipIf(!nginx)('behind a real nginx (TRUST_PROXY=1)', () => {
+  let app: App;
+  let proxy: RunningNginx;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({}, { TRUST_PROXY: '1', RATE_LIMIT_MAX: '10', SOCKET_MAX_PER_ADDRESS: '2', PUBLIC_URL: 'https://play.example.com' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    proxy = await startNginx({ port: await freePort(), backends: [`127.0.0.1:${port}`] });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await proxy?.stop();
+    await app?.close();
+  });
+
+  const signIn = (from: string, body: object, headers: Record<string, string> = {}) =>
+    request(`${proxy.url}/api/v1/users/login`, from, { method: 'POST', body, headers });
+
+  it('2. ten players behind nginx each mistype once; an honest sign-in from another still succeeds (200)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const typo = await signIn(`127.0.0.${20 + i}`, { email: `typo${i}@example.com`, password: 'Wrong#pass1' });
+      expect(typo.status).toBe(401);
+    }
+    const honest = await createPlayer(app, { password: 'Honest#Pass123' });
+    const ok = await signIn('127.0.0.40', { email: honest.email, password: 'Honest#Pass123' });
+    expect(ok.status, ok.body).toBe(200);
+  });
+
+  it('2. one address is still limited, and writing other addresses in X-Forwarded-For does not reset it', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await signIn('127.0.0.50', { email: `guess${i}@example.com`, password: 'Wrong#pass1' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    expect((await signIn('127.0.0.51', { email: 'other@example.com', password: 'Wrong#pass1' })).status).toBe(401);
+  });
+
+  const open = (from: string, origin?: string) =>
+    new Promise<Socket | string>((resolve) => {
+      const socket = connect(proxy.url, {
+        transports: ['websocket'],
+        reconnection: false,
+        localAddress: from,
+        extraHeaders: origin ? { origin } : {},
+      } as Parameters<typeof connect>[1]);
+      sockets.push(socket);
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', (err) => resolve(err.message));
+    });
+
+  it('11. the socket goes through nginx, refuses a foreign page, and caps connections per client address', async () => {
+    expect(typeof (await open('127.0.0.60'))).toBe('object');
+    expect(typeof (await open('127.0.0.60', 'https://play.example.com'))).toBe('object');
+    expect(await open('127.0.0.61', 'https://evil.example.net')).toEqual(expect.any(String));
+    // The address already holds two (SOCKET_MAX_PER_ADDRESS=2); another address does not.
+    expect(await open('127.0.0.60')).toEqual(expect.any(String));
+    expect(typeof (await open('127.0.0.62'))).toBe('object');
+  });
+});
