@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -283,6 +283,31 @@ describe('insider review: client addresses behind a proxy', () => {
       expect((await from('198.51.100.8')).statusCode).toBe(401);
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('insider review: what a production server hands out', () => {
+  it('11. no source maps in production, and /my-channels is not cached', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'rupee-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(web, 'assets', 'main-abc.js'), 'console.log(1)');
+    writeFileSync(join(web, 'assets', 'main-abc.js.map'), '{"version":3}');
+    const prod = await createTestApp(
+      {},
+      { NODE_ENV: 'production', WEB_DIR: web, SMTP_URL: 'smtp://127.0.0.1:1', SMS_URL: 'http://127.0.0.1:1/sms', ADMIN_2FA: '0' },
+    );
+    try {
+      expect((await prod.inject({ url: '/assets/main-abc.js' })).statusCode).toBe(200);
+      expect((await prod.inject({ url: '/assets/main-abc.js.map' })).statusCode).toBe(404);
+      const admin = await createAdmin(prod);
+      const channels = await prod.inject({ url: '/my-channels', headers: admin.headers });
+      expect(channels.statusCode).toBe(200);
+      expect(channels.headers['cache-control']).toBe('no-store');
+    } finally {
+      await prod.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 });
