@@ -140,7 +140,10 @@ describe('what the browser is sent', () => {
       const html = await (await fetch(`${baseURL()}${path}`, withSession(player))).text();
       const named = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((m) => m[1]);
       expect(named, path).toEqual(urls);
-      asked.length = 0; // what the screen before asked for
+      // What the screen before asked for, once all of it has been asked (a call still on its way
+      // when the list is emptied would be counted against this screen).
+      await page.waitForLoadState('networkidle');
+      asked.length = 0;
       answered.length = 0;
       await page.goto(path);
       await page.locator(shown[path]).first().waitFor();
