@@ -71,7 +71,7 @@ describe('insider review: an admin acts only within the pages they hold', () => 
     expect(wrong.statusCode).toBe(400);
     const done = await confirm(sent.code);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json().data.email).toBe(newEmail);
+    expect(done.json()).toMatchObject({ message: 'Your e-mail is updated. Your other sessions have been signed out.', data: { email: newEmail } });
     const [notice] = await outboxOf(app, me.email, 1);
     expect(notice.text).toContain(`changed from ${me.email} to ${newEmail}`);
     // The other session is over; this one goes on.

@@ -139,11 +139,14 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       body: confirmContactSchema,
       response: { 200: adminAnswerSchema },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Your e-mail and phone are updated. Your other sessions have been signed out.',
-      data: await confirmOwnContact(deps, request.user!, request.body),
-    }),
+    handler: async (request) => {
+      const { row, changed } = await confirmOwnContact(deps, request.user!, request.body);
+      return {
+        success: true as const,
+        message: `Your ${changed} ${changed.includes(' and ') ? 'are' : 'is'} updated. Your other sessions have been signed out.`,
+        data: row,
+      };
+    },
   });
 
   app.delete('/admin/delete-admin', {

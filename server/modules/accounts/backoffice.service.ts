@@ -281,7 +281,11 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
  * POST /admin/confirm-contact: the codes sent to an admin's own new e-mail or phone. The change is
  * made, the old address is told, and every other session of theirs ends.
  */
-export async function confirmOwnContact(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof confirmContactSchema>): Promise<AdminRow> {
+export async function confirmOwnContact(
+  deps: AccountsDeps,
+  actor: AuthUser,
+  input: z.infer<typeof confirmContactSchema>,
+): Promise<{ row: AdminRow; changed: string }> {
   try {
     const { before, after } = await contact.confirmContact(deps, actor, input, async (tx, row) => {
       const after = await repo.updateUserRow(tx, row.id, {
@@ -295,7 +299,8 @@ export async function confirmOwnContact(deps: AccountsDeps, actor: AuthUser, inp
       return after;
     });
     contact.announceContactChange(deps, { before, after });
-    return toAdminRow(after);
+    const changed = [before.email !== after.email ? 'e-mail' : '', before.phoneNumber !== after.phoneNumber ? 'phone' : ''].filter(Boolean).join(' and ');
+    return { row: toAdminRow(after), changed };
   } catch (err) {
     taken(err);
   }

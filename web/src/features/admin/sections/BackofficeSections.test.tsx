@@ -199,7 +199,7 @@ describe('Admin Controller', () => {
       'POST /api/v1/admin/confirm-contact': () => ({
         body: {
           success: true,
-          message: 'Your e-mail and phone are updated. Your other sessions have been signed out.',
+          message: 'Your e-mail is updated. Your other sessions have been signed out.',
           data: { ...mine, email: 'new@example.com' },
         },
       }),
@@ -220,7 +220,7 @@ describe('Admin Controller', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter 6-digit OTP code');
     await user.type(within(dialog).getByLabelText('Code sent to new@example.com'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Your e-mail and phone are updated. Your other sessions have been signed out.')).toBeInTheDocument();
+    expect(await screen.findByText('Your e-mail is updated. Your other sessions have been signed out.')).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/admin/confirm-contact')[0].body).toEqual({ emailOTP: '123456' });
   });
 });
