@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, outboxOf, rows, signIn } from '../../server/modules/accounts/accounts.test-support.js';
 import { balanceOf } from '../../server/modules/ledger/index.js';
-import { decideWithdrawal, postWithdrawal, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
+import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
 import type { App } from '../../server/types.js';
 import { createTestApp, useTestApp } from '../helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../helpers/factories.js';
@@ -197,6 +197,26 @@ describe('insider review: approval limits are one decision under a lock', () => 
     expect(again.json().code).toBe('SECOND_APPROVAL_REQUIRED');
     expect((await decideWithdrawal(app, other, second, 'approved')).json().data).toMatchObject({ status: 'approved' });
     expect(await balanceOf(app.db, p.id)).toBe(0);
+  });
+});
+
+describe('insider review: nobody decides their own money', () => {
+  let app: App;
+  useTestApp((a) => (app = a), { checkLedgerAfterEach: true });
+
+  it('an admin can approve neither their own deposit nor their own withdrawal; another admin can', async () => {
+    const admin = await createAdmin(app, { balance: 500 });
+    const other = await createAdmin(app);
+    const deposit = await pendingDeposit(app, admin, 1000);
+    const own = await decideDeposit(app, admin, deposit, 'approved', { amount: 1000 });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'OWN_REQUEST', message: 'This request is your own: another admin must decide it.' });
+    const withdrawal = (await postWithdrawal(app, admin, upiWithdrawal(200))).json().data._id;
+    expect((await decideWithdrawal(app, admin, withdrawal, 'approved')).json().code).toBe('OWN_REQUEST');
+    expect(await balanceOf(app.db, admin.id)).toBe(30_000);
+    expect((await decideDeposit(app, other, deposit, 'approved', { amount: 1000 })).statusCode).toBe(200);
+    expect((await decideWithdrawal(app, other, withdrawal, 'approved')).statusCode).toBe(200);
+    expect(await balanceOf(app.db, admin.id)).toBe(130_000);
   });
 });
 

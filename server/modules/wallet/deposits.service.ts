@@ -12,7 +12,7 @@ import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
-import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
@@ -78,6 +78,7 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
   return db.transaction(async (tx) => {
     const current = await repo.findDeposit(tx, id);
     if (!current) throw notFound('That deposit was not found.');
+    assertNotOwnRequest(actorId, current.userId);
     if (status === 'approved' && current.method === 'Telegram') {
       throw new AppError(
         'TELEGRAM_DEPOSIT',

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
 import * as repo from './deposits.repo.js';
-import { assertUuid, iso, notPending } from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, iso, notPending } from './wallet.shared.js';
 
 /** The pending Telegram subscription `rawId`, or a clear 404/409. */
 export async function pendingSubscription(db: DbOrTx, rawId: string) {
@@ -25,6 +25,8 @@ export async function decideSubscription(
   decision: { status: 'approved' | 'rejected'; channelId: number | null; inviteLink: string | null },
 ) {
   return db.transaction(async (tx) => {
+    const request = await repo.findDeposit(tx, id);
+    if (request) assertNotOwnRequest(actorId, request.userId);
     const decided = await repo.decidePendingSubscription(tx, id, { ...decision, decidedBy: actorId });
     if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? 'decided');
     await audit(tx, {

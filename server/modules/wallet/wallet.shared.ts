@@ -89,3 +89,8 @@ export const notPending = (what: 'deposit' | 'withdrawal', status: string) =>
 
 /** On a play-money site (PLAY_MONEY=1) no real money comes in or goes out. */
 export const playMoneyOnly = (what: 'deposits' | 'withdrawals') => forbidden(`This site uses play money only: there are no ${what}.`, 'PLAY_MONEY_ONLY');
+
+/** Nobody decides their own money request: an admin's own deposit or withdrawal waits for another admin. */
+export function assertNotOwnRequest(actorId: string, ownerId: string): void {
+  if (actorId === ownerId) throw forbidden('This request is your own: another admin must decide it.', 'OWN_REQUEST');
+}

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
-import { assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
@@ -74,6 +74,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('That withdrawal was not found.');
     if (current.status !== 'pending') throw notPending('withdrawal', current.status);
+    assertNotOwnRequest(actorId, current.userId);
     if (status === 'approved') {
       await repo.lockPlayerForPayout(tx, current.userId);
       const limit = (await repo.lockApprover(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
