@@ -12,7 +12,17 @@ import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
-import { assertNotOwnRequest, assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
+import {
+  assertNotOwnRequest,
+  assertUuid,
+  iso,
+  listPageInfo,
+  listPaging,
+  notPending,
+  requestListItem,
+  playMoneyOnly,
+  type MethodFilterValue,
+} from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 

@@ -9,7 +9,17 @@ import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
-import { assertNotOwnRequest, assertUuid, iso, listPageInfo, listPaging, notPending, requestListItem, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
+import {
+  assertNotOwnRequest,
+  assertUuid,
+  iso,
+  listPageInfo,
+  listPaging,
+  notPending,
+  requestListItem,
+  type MethodFilterValue,
+  playMoneyOnly,
+} from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
