@@ -244,7 +244,8 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
         fullName: input.fullName,
         ...(waits
           ? { pendingEmail: emailChanged ? input.email : null, pendingPhone: phoneChanged ? input.phoneNumber : null }
-          : { email: input.email, phoneNumber: input.phoneNumber }),
+          : // Saving one's own row with the contact as it is drops a change that was waiting.
+            { email: input.email, phoneNumber: input.phoneNumber, ...(own ? { pendingEmail: null, pendingPhone: null } : {}) }),
         accessPages: input.accessPages,
         ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
       });
