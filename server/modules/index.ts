@@ -1,16 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import * as accounts from './accounts/index.js';
-import * as audit from './audit/index.js';
-import * as chicken from './chicken/index.js';
-import * as color from './color/index.js';
-import * as messaging from './messaging/index.js';
-import * as ranking from './ranking/index.js';
-import * as reports from './reports/index.js';
-import * as responsible from './responsible/index.js';
-import * as site from './site/index.js';
-import * as spinner from './spinner/index.js';
-import * as telegram from './telegram/index.js';
-import * as wallet from './wallet/index.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { chickenRoutes } from './chicken/chicken.routes.js';
+import { colorRoutes } from './color/color.routes.js';
+import { outboxRoutes } from './messaging/outbox.routes.js';
+import { rankingRoutes } from './ranking/ranking.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
+import { responsibleRoutes } from './responsible/responsible.routes.js';
+import { siteRoutes } from './site/site.routes.js';
+import { spinnerRoutes } from './spinner/spinner.routes.js';
+import { channelRoutes, telegramRoutes } from './telegram/telegram.routes.js';
+import { uploadsRoutes } from './wallet/uploads.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
 
 export interface AppModule {
   routes: FastifyPluginAsync;
@@ -18,20 +19,24 @@ export interface AppModule {
   prefix?: string;
 }
 
-/** Every feature's routes, registered in this order; each module registers only its own. */
+/**
+ * Every feature's routes, registered in this order. Routes are registered here and only here: a
+ * module's index.ts is its face for other modules (services and types), so that nothing a route
+ * imports (the sign-in plugin, another module) can lead back to the routes in a cycle.
+ */
 export const modules: AppModule[] = [
-  { routes: accounts.routes },
-  { routes: site.routes },
-  { routes: messaging.routes },
-  { routes: wallet.routes },
-  { routes: chicken.routes },
-  { routes: color.routes },
-  { routes: spinner.routes },
-  { routes: ranking.routes },
-  { routes: audit.routes },
-  { routes: reports.routes },
-  { routes: responsible.routes },
-  { routes: telegram.routes },
-  { routes: wallet.uploadsRoutes, prefix: '' },
-  { routes: telegram.channelRoutes, prefix: '' },
+  { routes: accountsRoutes },
+  { routes: siteRoutes },
+  { routes: outboxRoutes },
+  { routes: walletRoutes },
+  { routes: chickenRoutes },
+  { routes: colorRoutes },
+  { routes: spinnerRoutes },
+  { routes: rankingRoutes },
+  { routes: auditRoutes },
+  { routes: reportsRoutes },
+  { routes: responsibleRoutes },
+  { routes: telegramRoutes },
+  { routes: uploadsRoutes, prefix: '' },
+  { routes: channelRoutes, prefix: '' },
 ];

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -45,6 +49,11 @@ describe('module boundaries', () => {
       'server/modules/accounts/example.routes.ts',
       "import { outboxRoutes } from '../messaging/outbox.routes.js';\nexport default outboxRoutes;",
     ],
+    [
+      'a module face that exports its routes (the sign-in plugin would import them back)',
+      'server/modules/wallet/index.ts',
+      "export { walletRoutes } from './wallet.routes.js';",
+    ],
     ['a web feature that imports another', 'web/src/features/home/Example.tsx', "import { signIn } from '../auth/auth.api';\nexport default signIn;"],
     [
       'a nested web feature file that imports another feature',
@@ -88,5 +97,29 @@ describe('module boundaries', () => {
     ],
   ])('allows %s', async (_what, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  // `npm run lint` ends with `lint:cycles` (dpdm over every source file): it must fail on a cycle.
+  // Type-only imports are left out, as they vanish from the code that runs.
+  const cycles = (glob: string) =>
+    spawnSync(process.execPath, ['node_modules/dpdm/lib/bin/dpdm.js', '--no-tree', '--no-warning', '--no-progress', '-T', '--exit-code', 'circular:1', glob], {
+      encoding: 'utf8',
+    });
+
+  it('fails on two files that import each other, and passes when one imports the other only as a type', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cycle-fixture-'));
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b();\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+      const found = cycles(`${dir}/*.ts`);
+      expect(found.status).toBe(1);
+      expect(found.stdout).toMatch(/Circular Dependencies\n {2}1\) \S*[ab]\.ts -> \S*[ab]\.ts/);
+      writeFileSync(join(dir, 'b.ts'), "import type { a } from './a.js';\nexport const b = (f?: typeof a) => f;\n");
+      expect(cycles(`${dir}/*.ts`).status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

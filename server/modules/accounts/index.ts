@@ -1,5 +1,4 @@
 // Accounts: registration, one-time codes, sign-in and sessions, password reset, the profile.
-export { accountsRoutes as routes } from './accounts.routes.js';
 export { ensureFirstAdmin } from './first-admin.js';
 export { sessionCaller } from './session.service.js';
 export { sessionHoldsSql } from './session.repo.js';

@@ -1,4 +1,3 @@
 // The audit log: who changed what in the back office, and when.
 export { audit } from './audit.service.js';
 export type { AuditEntry } from './audit.repo.js';
-export { auditRoutes as routes } from './audit.routes.js';

@@ -1,5 +1,4 @@
 // Chicken Road: rounds played step by step on the server, seed pairs and bets.
-export { chickenRoutes as routes } from './chicken.routes.js';
 // The player's seed pair, shared by every game the player draws from (the spinner too).
 export { revealedSeeds, takeNonce } from './fairness.service.js';
 export { drawFloat, sha256Hex } from './chicken.draw.js';

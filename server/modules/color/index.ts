@@ -1,2 +1,1 @@
 // The colour game: periods for everyone from a committed hash chain, bets through the ledger, results over the socket.
-export { colorRoutes as routes } from './color.routes.js';

@@ -1,4 +1,3 @@
 // Messages to players: e-mail over SMTP, SMS through an HTTP gateway, and the development outbox.
 export { createMessenger } from './messaging.service.js';
 export type { Channel, Messenger, OutgoingMessage } from './messaging.service.js';
-export { outboxRoutes as routes } from './outbox.routes.js';

@@ -1,3 +1,2 @@
 // Responsible play: the player's own limits, time-outs and self-exclusion, checked on every stake and deposit.
 export { assertMayDeposit, assertMayStake, assertNotExcluded, exclusionOf, exclusionsOf } from './responsible.service.js';
-export { responsibleRoutes as routes } from './responsible.routes.js';

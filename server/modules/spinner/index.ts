@@ -1,2 +1,1 @@
 // The prize wheel: one spin an hour, drawn from the player's seed pair and paid through the ledger.
-export { spinnerRoutes as routes } from './spinner.routes.js';

@@ -5,8 +5,6 @@ import { historyRoutes } from './history.routes.js';
 import { qrcodesRoutes } from './qrcodes.routes.js';
 import { withdrawalsRoutes } from './withdrawals.routes.js';
 
-export { uploadsRoutes } from './uploads.routes.js';
-
 /**
  * The wallet: deposits, withdrawals, history, payment QR codes and the fixed refer/Telegram
  * amounts. Every balance change goes through the ledger inside the request's transaction.
