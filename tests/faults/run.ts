@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client.js';
 import { checkLedger } from '../../server/modules/ledger/index.js';
+import { IN_CI } from '../../scripts/lib/ci.mjs';
 import { scratchDatabase, withoutCredentials } from '../../scripts/lib/scratch-database.mjs';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
 
@@ -292,10 +293,19 @@ async function adminLogin(): Promise<string> {
 async function main() {
   const db = await scratchDatabase('rupee_faults', process.env.TEST_DATABASE_URL || undefined);
   if (!db) {
+    if (IN_CI) {
+      log('failed: no PostgreSQL on CI (CI=true), where this proof must run (set TEST_DATABASE_URL, or run a server at localhost:5432)');
+      process.exit(1);
+    }
     log('skipped: no PostgreSQL (set TEST_DATABASE_URL, or run a server at localhost:5432)');
     return;
   }
   const two = await redisAnswers();
+  if (!two && IN_CI) {
+    log('failed: no Redis on CI (CI=true): the run needs two servers sharing it (TEST_REDIS_URL, or a server at 127.0.0.1:6379)');
+    await db.drop();
+    process.exit(1);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'rupee-faults-'));
   const ports = two ? [await freePort(), await freePort()] : [await freePort()];
   const env = {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
 import type { App } from '../../server/types.js';
 import { createTestApp } from '../helpers/app.js';
+import { requiredOnCi } from '../helpers/ci.js';
 import { createPlayer } from '../helpers/factories.js';
 import { freePort } from '../helpers/server-process.js';
 
@@ -13,6 +14,7 @@ import { freePort } from '../helpers/server-process.js';
 // Every client here connects from its own loopback address (127.0.0.x), as different machines would.
 const nginx = findNginx();
 if (!nginx) console.warn('proxy tests skipped: nginx is not installed (./run test installs Debian’s nginx-light)');
+requiredOnCi(Boolean(nginx), 'nginx (./run test installs Debian’s nginx-light; NGINX_PATH names another)');
 
 /** One HTTP request through nginx from the local address `from`. */
 function request(url: string, from: string, o: { method?: string; body?: object; headers?: Record<string, string> } = {}) {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app.js';
+import { requiredOnCi } from '../helpers/ci.js';
 import { createPlayer, type TestUser } from '../helpers/factories.js';
 import type { App } from '../../server/types.js';
 
@@ -24,6 +25,8 @@ function drill(): { status: number | null; out: string } {
   });
   return { status: res.status, out: `${res.stdout}${res.stderr}` };
 }
+
+requiredOnCi(!base || hasTools, "PostgreSQL's pg_dump and pg_restore (Debian's postgresql-client)");
 
 describe.skipIf(!base || !hasTools)('the restore drill', () => {
   let app: App;

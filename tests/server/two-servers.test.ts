@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
 import { waitHealthy } from '../../bench/lib.js';
 import { scratchDatabase, type ScratchDatabase } from '../../scripts/lib/scratch-database.mjs';
+import { requiredOnCi } from '../helpers/ci.js';
 import { freePort } from '../helpers/server-process.js';
 
 // Two server processes on one PostgreSQL database and one Redis, as docs/operations.md sets them
-// up. Runs where both are at hand (CI's PostgreSQL run); skipped elsewhere.
+// up. Runs in the PostgreSQL pass where Redis answers; skipped elsewhere, but on CI a missing
+// Redis fails the run.
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL || 'postgres://postgres@localhost:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -41,6 +43,8 @@ interface Node {
 }
 
 const ok = await reachable();
+// The PostgreSQL pass (TEST_DATABASE_URL) on CI must have Redis too.
+requiredOnCi(ok || !process.env.TEST_DATABASE_URL, 'Redis (TEST_REDIS_URL, or a server at 127.0.0.1:6379) beside PostgreSQL');
 
 describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
   let db: ScratchDatabase | null = null;
