@@ -247,6 +247,10 @@ describe('insider review: sessions follow the admin second factor', () => {
     const app = await createTestApp({}, { ADMIN_2FA: '1' });
     try {
       const fresh = await createAdmin(app, { password: 'Never#Enrol123' });
+      // The takeover's first step is refused here too: an admin-management holder cannot move the e-mail.
+      const mallory = await createAdmin(app, { accessPages: ['admin-management'] });
+      const moved = await editAdmin(app, mallory, fresh, { email: `mallory.${Date.now()}@example.com`, accessPages: ['admin-management'] });
+      expect(moved.json().code).toBe('ADMIN_OUT_OF_REACH');
       expect((await requestReset(app, fresh.email)).statusCode).toBe(200);
       const [code] = await outboxOf(app, fresh.email, 1);
       const refused = await app.inject({
