@@ -43,7 +43,7 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
         <p className="admin-card__note" role="note">
           {firstApproval
             ? `Awaiting second approval: first approved by ${approvedFirstByMe ? 'you' : (firstApproval.fullName ?? 'another admin')}.`
-            : 'Large withdrawal: two different admins must approve before it is paid.'}
+            : 'Large sum for this player within 24 hours: two different admins must approve before it is paid.'}
         </p>
       )}
       {item.status === 'pending' && risks.length > 0 && (

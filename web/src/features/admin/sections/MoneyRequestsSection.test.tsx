@@ -160,7 +160,7 @@ describe('MoneyRequestsSection (deposits)', () => {
     const user = userEvent.setup();
     renderApp(<MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />);
     const [item] = await screen.findAllByRole('listitem');
-    expect(within(item).getByText('Large withdrawal: two different admins must approve before it is paid.')).toBeInTheDocument();
+    expect(within(item).getByText('Large sum for this player within 24 hours: two different admins must approve before it is paid.')).toBeInTheDocument();
     expect(within(item).getByText('New account: made less than a day before this request.')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Approve' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Approve request' })).getByRole('button', { name: 'Approve' }));
