@@ -21,6 +21,8 @@ export const siteSettingsSchema = z.object({
     /** The multiplier after 1, 2, … safe lanes, per difficulty. */
     ladders: z.record(z.enum(DIFFICULTIES), z.array(z.number())),
   }),
+  /** The colour game's smallest and largest bet, in rupees. */
+  color: z.object({ minBet: z.number(), maxBet: z.number() }),
   /** A play-money site: no deposits or withdrawals, every figure is play money. */
   playMoney: z.boolean(),
   /** Sign-up asks the player to confirm being 18 or older. */

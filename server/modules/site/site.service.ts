@@ -33,6 +33,8 @@ export function settings(config: Config): SiteSettings {
       rtp,
       ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, rtp)])) as SiteSettings['chicken']['ladders'],
     },
+    // The colour service checks its bets against these same settings (assertBetInRange).
+    color: { minBet: config.GAME_MIN_BET, maxBet: config.GAME_MAX_BET },
     playMoney: config.PLAY_MONEY,
     ageConfirmation: config.REQUIRE_AGE_CONFIRMATION,
     helpLinks: config.HELP_LINKS,

@@ -37,6 +37,7 @@ export const SITE_SETTINGS: SiteSettings = {
     rtp: 0.98,
     ladders: Object.fromEntries(DIFFICULTIES.map((d) => [d, multiplierLadder(d, 0.98)])) as SiteSettings['chicken']['ladders'],
   },
+  color: { minBet: 10, maxBet: 10_000 },
   playMoney: false,
   ageConfirmation: true,
   helpLinks: [{ name: 'Gambling Therapy', url: 'https://www.gamblingtherapy.org' }],

@@ -75,6 +75,16 @@ describe('ColorGamePage', () => {
     expect(call.body).toEqual({ period: '202611240008', selection: 'violet', amount: 50 });
     expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Bet placed: ₹50.00 on Violet, period 202611240008.')).toBeInTheDocument();
+
+    // The rules are written from the payout rule and the fee of contracts/color.math.ts.
+    await user.click(screen.getByText('Rules, payouts and fairness'));
+    expect(screen.getByText(/stake less a 2% fee\./)).toBeInTheDocument();
+    const rules = screen.getByText('Rules, payouts and fairness').closest('details')!.querySelector<HTMLElement>('.color-table')!;
+    const pays = within(rules)
+      .getAllByRole('row')
+      .map((row) => within(row).queryAllByRole('cell')[1]?.textContent)
+      .filter(Boolean);
+    expect(pays).toEqual(['2× on 1, 3, 7, 9; 1.5× on 5', '2× on 2, 4, 6, 8; 1.5× on 0', '4.5× on 0 or 5', '9× on that number', '2× on 5–9 / 0–4']);
   });
 
   it('says when the first period starts while it still lies ahead, its time left running to its end', async () => {

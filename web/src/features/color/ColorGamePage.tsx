@@ -3,6 +3,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   BETS_CLOSE_SECONDS,
   bestPayoutOf,
+  COLOR_FEE,
   chainReaches,
   drawColorNumber,
   NUMBERS,
@@ -170,8 +171,8 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   const { data: settings } = useSiteSettings();
   const [amount, setAmount] = useState('10');
   const idem = useIdempotencyKey();
-  const min = settings?.chicken.minBet ?? 10;
-  const max = settings?.chicken.maxBet ?? 10_000;
+  const min = settings?.color.minBet ?? 10;
+  const max = settings?.color.maxBet ?? 10_000;
   const value = Number(amount);
   const invalid =
     !/^\d+(\.\d{1,2})?$/.test(amount) || value < min || value > max
@@ -228,7 +229,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           />
         </div>
         <p id="color-amount-note" className={invalid ? 'field__error' : 'field__hint'}>
-          {invalid || `Pays up to ${best}× after the 2% fee: ${formatRupees(bestPayout)}.`}
+          {invalid || `Pays up to ${best}× after the ${FEE} fee: ${formatRupees(bestPayout)}.`}
         </p>
       </div>
       <div className="color-chips" role="group" aria-label="Quick amounts">
@@ -338,20 +339,36 @@ function Trend() {
   );
 }
 
+/** The fee, as the payout rule of contracts/color.math.ts takes it. */
+const FEE = `${Math.round(COLOR_FEE * 100)}%`;
+
+/** What a colour pays on which numbers, from the payout rule itself: "2× on 1, 3, 7, 9; 1.5× on 5". */
+function paysOn(selection: Selection): string {
+  const byMultiplier = new Map<number, number[]>();
+  for (let n = 0; n < 10; n++) {
+    const m = payoutMultiplier(selection, n);
+    if (m > 0) byMultiplier.set(m, [...(byMultiplier.get(m) ?? []), n]);
+  }
+  return [...byMultiplier.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([m, ns]) => `${m}× on ${ns.length === 2 ? ns.join(' or ') : ns.join(', ')}`)
+    .join('; ');
+}
+
 const Rules = memo(function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
   const rows: [string, string, Selection][] = [
-    ['Green', '2× on 1, 3, 7, 9; 1.5× on 5', 'green'],
-    ['Red', '2× on 2, 4, 6, 8; 1.5× on 0', 'red'],
-    ['Violet', '4.5× on 0 or 5', 'violet'],
-    ['A number', '9× on that number', '7'],
-    ['Big / Small', '2× on 5–9 / 0–4', 'big'],
+    ['Green', paysOn('green'), 'green'],
+    ['Red', paysOn('red'), 'red'],
+    ['Violet', paysOn('violet'), 'violet'],
+    ['A number', `${payoutMultiplier('7', 7)}× on that number`, '7'],
+    ['Big / Small', `${payoutMultiplier('big', 9)}× on 5–9 / 0–4`, 'big'],
   ];
   return (
     <details className="card color-rules">
       <summary>Rules, payouts and fairness</summary>
       <p>
         A new period starts every {commitment.roundSeconds} seconds for everyone. Bets close {BETS_CLOSE_SECONDS} seconds before it ends. Each payout is on the
-        stake less a 2% fee.
+        stake less a {FEE} fee.
       </p>
       <table className="color-table">
         <thead>
