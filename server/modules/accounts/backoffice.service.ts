@@ -300,7 +300,9 @@ export async function confirmOwnContact(
       return after;
     });
     contact.announceContactChange(deps, { before, after });
-    const changed = [before.email !== after.email ? 'e-mail' : '', before.phoneNumber !== after.phoneNumber ? 'phone' : ''].filter(Boolean).join(' and ');
+    const changed = [sameEmail(before.email, after.email) ? '' : 'e-mail', before.phoneNumber !== after.phoneNumber ? 'phone' : '']
+      .filter(Boolean)
+      .join(' and ');
     return { row: toAdminRow(after), changed };
   } catch (err) {
     taken(err);

@@ -68,9 +68,11 @@ export async function login(db: Db, config: Config, input: LoginInput): Promise<
   // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
   const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
   const decoy = await (decoyHash ??= hashPassword(randomToken()));
-  const passed = await checkAttempt(db, 'login', subject, async () =>
-    user ? (await verifyPassword(user.passwordHash, input.password)) && Boolean(user.verifiedAt) : (await verifyPassword(decoy, input.password)) && false,
-  );
+  const passed = await checkAttempt(db, 'login', subject, async () => {
+    if (user) return (await verifyPassword(user.passwordHash, input.password)) && Boolean(user.verifiedAt);
+    await verifyPassword(decoy, input.password); // as long as a wrong password; never a success
+    return false;
+  });
   if (!user || !passed) throw unauthorized(MESSAGES.loginFailed, 'INVALID_CREDENTIALS');
   // Said only to someone who knows the password: the block is no secret from its owner.
   if (user.blockedAt) throw forbidden(ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');

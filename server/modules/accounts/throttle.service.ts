@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './throttle.repo.js';
 
@@ -32,12 +32,11 @@ const inWords = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${M
  * one by one; refuses with 429 and the wait while the account is held back.
  */
 export async function takeAttempt(db: Db, action: ThrottledAction, subject: string): Promise<void> {
-  const key = `${action}:${subject.toLowerCase()}`;
+  const key = keyOf(action, subject);
   const wait = await db.transaction(async (tx) => {
     const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
     if (state.waitSeconds > 0) return state.waitSeconds;
-    const failures = (state.stale ? 0 : state.failures) + 1;
-    await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
+    await countFailure(tx, action, key, state);
     return 0;
   });
   if (wait > 0) throw tooMany(action, wait);
@@ -45,7 +44,15 @@ export async function takeAttempt(db: Db, action: ThrottledAction, subject: stri
 
 /** The attempt succeeded: the account's count starts again. */
 export async function attemptSucceeded(db: Db, action: ThrottledAction, subject: string): Promise<void> {
-  await repo.clearThrottle(db, `${action}:${subject.toLowerCase()}`);
+  await repo.clearThrottle(db, keyOf(action, subject));
+}
+
+const keyOf = (action: ThrottledAction, subject: string) => `${action}:${subject.toLowerCase()}`;
+
+/** One more failure on a locked row (a day's quiet forgets the earlier ones), and the wait it earns. */
+async function countFailure(tx: Tx, action: ThrottledAction, key: string, state: repo.ThrottleState): Promise<void> {
+  const failures = (state.stale ? 0 : state.failures) + 1;
+  await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
 }
 
 /**
@@ -55,16 +62,13 @@ export async function attemptSucceeded(db: Db, action: ThrottledAction, subject:
  * forgets the failures; a failure counts. Refuses with 429 while the account is held back.
  */
 export async function checkAttempt(db: Db, action: ThrottledAction, subject: string, check: () => Promise<boolean>): Promise<boolean> {
-  const key = `${action}:${subject.toLowerCase()}`;
+  const key = keyOf(action, subject);
   const outcome = await db.transaction(async (tx) => {
     const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
     if (state.waitSeconds > 0) return { wait: state.waitSeconds, ok: false };
     const ok = await check();
     if (ok) await repo.clearThrottle(tx, key);
-    else {
-      const failures = (state.stale ? 0 : state.failures) + 1;
-      await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
-    }
+    else await countFailure(tx, action, key, state);
     return { wait: 0, ok };
   });
   if (outcome.wait > 0) throw tooMany(action, outcome.wait);

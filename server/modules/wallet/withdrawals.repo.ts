@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletWithdrawals } from '../../db/schema/index.js';
 import { requestWhere, type RequestListFilter } from './requests.repo.js';
@@ -101,24 +101,24 @@ export async function lockPlayerForPayout(db: DbOrTx, userId: string): Promise<v
 }
 
 /**
- * Paise of the player's withdrawals paid, or approved once and waiting for a second admin, in the
- * 24 hours before now, other than `exceptId`: the two-admin rule counts them with the one at hand.
+ * For each withdrawal, the paise of its player's other withdrawals paid, or approved once and
+ * waiting for a second admin, in the 24 hours before now: the two-admin rule counts them with it.
+ * One query for any number of withdrawals.
  */
-export async function recentWithdrawalsOf(db: DbOrTx, userId: string, exceptId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)` })
-    .from(walletWithdrawals)
-    .where(
-      and(
-        eq(walletWithdrawals.userId, userId),
-        ne(walletWithdrawals.id, exceptId),
-        or(
-          and(eq(walletWithdrawals.status, 'approved'), sql`${walletWithdrawals.decidedAt} > now() - interval '24 hours'`),
-          and(eq(walletWithdrawals.status, 'pending'), sql`${walletWithdrawals.firstApprovedAt} > now() - interval '24 hours'`),
-        ),
-      ),
-    );
-  return Number(row?.total ?? 0);
+export async function recentWithdrawalsOf(db: DbOrTx, withdrawalIds: string[]): Promise<Map<string, number>> {
+  if (!withdrawalIds.length) return new Map();
+  const result = await db.execute(sql`
+    SELECT w.id, coalesce(sum(o.amount), 0) AS total
+      FROM wallet_withdrawals w
+      LEFT JOIN wallet_withdrawals o ON o.user_id = w.user_id AND o.id <> w.id
+       AND ((o.status = 'approved' AND o.decided_at > now() - interval '24 hours')
+         OR (o.status = 'pending' AND o.first_approved_at > now() - interval '24 hours'))
+     WHERE w.id IN (${sql.join(
+       withdrawalIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )})
+     GROUP BY w.id`);
+  return new Map((result as unknown as { rows: { id: string; total: string }[] }).rows.map((r) => [r.id, Number(r.total)]));
 }
 
 /** Paise of withdrawals this admin has approved since midnight, India time. */

@@ -69,6 +69,10 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   });
 }
 
+/** The two-admin rule: the player's withdrawals of the last 24 hours with this one pass WITHDRAWAL_SECOND_APPROVAL_ABOVE. */
+const needsTwoAdmins = (config: Config, recentPaise: number, amountPaise: number) =>
+  recentPaise + amountPaise > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE);
+
 /**
  * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
  * change. When the player's withdrawals of the last 24 hours, this one included, come to more than
@@ -96,7 +100,8 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
           'DAILY_APPROVAL_LIMIT',
         );
       }
-      if ((await repo.recentWithdrawalsOf(tx, current.userId, current.id)) + current.amount > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE)) {
+      const recent = (await repo.recentWithdrawalsOf(tx, [current.id])).get(current.id) ?? 0;
+      if (needsTwoAdmins(config, recent, current.amount)) {
         if (!current.firstApprovedBy) {
           await repo.recordFirstApproval(tx, id, actorId);
           await audit(tx, {
@@ -173,16 +178,12 @@ export async function listWithdrawalsForAdmin(db: Db, config: Config, q: { metho
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
-  const secondAbove = toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE);
-  // The same sum the approval checks: the player's last 24 hours with this request.
-  const recent = new Map(
-    await Promise.all(rows.filter((r) => r.status === 'pending').map(async (r) => [r.id, await repo.recentWithdrawalsOf(db, r.userId, r.id)] as const)),
-  );
+  const recent = await repo.recentWithdrawalsOf(db, pending);
   const withdrawals = rows.map((r) => ({
     ...requestListItem(r),
     category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const),
     details: r.details,
-    needsSecondApproval: r.status === 'pending' ? (recent.get(r.id) ?? 0) + r.amount > secondAbove : Boolean(r.firstApprovedBy),
+    needsSecondApproval: r.status === 'pending' ? needsTwoAdmins(config, recent.get(r.id) ?? 0, r.amount) : Boolean(r.firstApprovedBy),
     firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
     risks: facts.has(r.id) ? riskFlags(facts.get(r.id)!) : [],
   }));
