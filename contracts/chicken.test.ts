@@ -5,19 +5,17 @@ import {
   CELLS,
   DIFFICULTIES,
   drawTraps,
-  floats,
-  hmacBytes,
   laneCount,
   multiplierLadder,
   multiplierLadderCents,
   parseDifficulty,
-  sha256Hex,
   startBodySchema,
   survivalProbability,
   TRAPS,
   trapsFromFloats,
   type Difficulty,
 } from './chicken.js';
+import { floats, hmacBytes, sha256Hex } from './fairness.math.js';
 
 /** DESIGN section 3, written out again from the text, sharing no code with chicken.ts. */
 function referenceTraps(serverSeed: string, clientSeed: string, nonce: number, traps: number): number[] {

@@ -1,4 +1,4 @@
-import { floats, hex, utf8 } from './chicken.math.js';
+import { floats, hex, utf8 } from './fairness.math.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { drawTraps, floats, TRAPS } from './chicken.math.js';
+import { drawTraps, TRAPS } from './chicken.math.js';
+import { floats } from './fairness.math.js';
 import { drawSpin } from './spinner.js';
 
 // The test vectors published in docs/fairness.md must be what the code computes, row by row.

@@ -2,7 +2,7 @@
  * The prize wheel's rules and its provably fair draw, without schemas: the web's game screens
  * import this, so zod stays out of their chunks. contracts/spinner.ts re-exports all of it.
  */
-import { floats } from './chicken.math.js';
+import { floats } from './fairness.math.js';
 
 export const SPIN_COOLDOWN_SECONDS = 60 * 60;
 export const LOSE = 'LOSE';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floats } from './chicken.math.js';
+import { floats } from './fairness.math.js';
 import { drawSpin, prizeListSchema, prizeRupees, segmentOf } from './spinner.js';
 
 describe('the prize wheel draw (docs/fairness.md)', () => {

@@ -3,7 +3,8 @@
  *   npm run verify -- --server-seed S --client-seed C --nonce N --difficulty D [--rtp 0.98]
  */
 import { parseArgs } from 'node:util';
-import { DIFFICULTIES, floats, hmacBytes, laneCount, multiplierLadder, parseDifficulty, sha256Hex, TRAPS, trapsFromFloats } from '../contracts/chicken.js';
+import { DIFFICULTIES, laneCount, multiplierLadder, parseDifficulty, TRAPS, trapsFromFloats } from '../contracts/chicken.js';
+import { floats, hmacBytes, sha256Hex } from '../contracts/fairness.math.js';
 
 const USAGE = 'Usage: npm run verify -- --server-seed <hex> --client-seed <text> --nonce <n> --difficulty <Easy|Medium|Hard|Hardest> [--rtp 0.98]';
 

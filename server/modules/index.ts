@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/audit.routes.js';
 import { chickenRoutes } from './chicken/chicken.routes.js';
 import { colorRoutes } from './color/color.routes.js';
 import { outboxRoutes } from './messaging/outbox.routes.js';
+import { seedsRoutes } from './play/seeds.routes.js';
 import { rankingRoutes } from './ranking/ranking.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { responsibleRoutes } from './responsible/responsible.routes.js';
@@ -29,6 +30,7 @@ export const modules: AppModule[] = [
   { routes: siteRoutes },
   { routes: outboxRoutes },
   { routes: walletRoutes },
+  { routes: seedsRoutes },
   { routes: chickenRoutes },
   { routes: colorRoutes },
   { routes: spinnerRoutes },

@@ -20,6 +20,7 @@ describe('Idempotency-Key', () => {
             kind: 'adjustment',
             reference: 't',
             idempotencyKey: randomUUID(),
+            at: new Date(),
           }),
         );
         return { success: true, data: { credited: 1 } };

@@ -65,6 +65,7 @@ export async function createPlayer(
         kind: 'adjustment',
         reference: `test:${row.id}`,
         idempotencyKey: `test-opening:${row.id}`,
+        at: new Date(),
       }),
     );
   }

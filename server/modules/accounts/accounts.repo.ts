@@ -72,10 +72,10 @@ export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours:
 }
 
 /** Marks the account verified; answers false when it already was (so a first verification is known). */
-export async function markVerified(db: DbOrTx, id: string): Promise<boolean> {
+export async function markVerified(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ verifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ verifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, id), isNull(users.verifiedAt)))
     .returning({ id: users.id });
   return rows.length > 0;

@@ -140,8 +140,9 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   if (user.verifiedAt) throw alreadyVerified();
   await takeAttempt(db, 'verify', user.id);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, deps.clock.now());
-    if (checked.ok && (await users.markVerified(tx, user.id)) && config.PLAY_MONEY) {
+    const now = deps.clock.now();
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, now);
+    if (checked.ok && (await users.markVerified(tx, user.id, now)) && config.PLAY_MONEY) {
       // A play-money site starts each new player with its play balance, once.
       await transferOnce(tx, {
         from: { system: 'promotions' },
@@ -151,6 +152,7 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
         reference: `user:${user.id}`,
         idempotencyKey: `play-money-start:${user.id}`,
         metadata: { reason: 'play money starting balance' },
+        at: now,
       });
     }
     return checked;

@@ -46,14 +46,24 @@ const openRound = statement('chicken_open_round', "SELECT * FROM chicken_rounds 
 const sessionHolds = (user: string, session: string, version: string) =>
   `(${session}::uuid IS NULL OR ${sessionHoldsSql(user, `${session}::uuid`, `${version}::integer`)})`;
 const SIGNED_OUT = `'{"outcome": "signed-out"}'::jsonb`;
+const args = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const startStatement = statement(
   'chicken_start_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15')} THEN chicken_start_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$21', '$22')} THEN chicken_start_at_once(${args(20)}) ELSE ${SIGNED_OUT} END AS r`,
 );
 const moveStatement = statement(
   'chicken_move_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$11', '$12')} THEN chicken_move_at_once($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15')} THEN chicken_move_at_once(${args(13)}) ELSE ${SIGNED_OUT} END AS r`,
 );
+
+/** What the play core hands a one-statement call: the game, the house account and the wager's ledger names. */
+export interface FastPathNames {
+  gameType: string | null;
+  house: string;
+  reference: string;
+  stakeKey: string;
+  payoutKey: string;
+}
 
 /** A session the money statement must check: its id and the token version the access token carries. */
 export interface UncheckedSession {
@@ -67,7 +77,7 @@ export async function readRound(db: Db, userId: string, roundId?: string): Promi
   return row && rowFromJson(chickenRounds, row);
 }
 
-/** What a money function of migration 0015 answered: done with the new state, or go round again (retry), or take the full path. */
+/** What a money function of migration 0018 answered: done with the new state, or go round again (retry), or take the full path. */
 export type AtOnce = { outcome: 'retry' | 'full' | 'signed-out' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null };
 
 type Answer = { outcome: 'done' | 'retry' | 'full' | 'signed-out'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null };
@@ -82,6 +92,9 @@ function atOnce(rows: Record<string, unknown>[]): AtOnce {
 export async function startAtOnce(
   db: Db,
   r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt'> & {
+    id: string;
+    play: FastPathNames;
+    limits: { minBet: number; maxBet: number };
     now: Date;
     metadata: Record<string, unknown>;
     session?: UncheckedSession;
@@ -91,6 +104,7 @@ export async function startAtOnce(
     await startStatement(
       db,
       r.userId,
+      r.id,
       r.seedPairId,
       r.serverSeedHash,
       r.clientSeed,
@@ -101,6 +115,12 @@ export async function startAtOnce(
       r.maxWin,
       r.autoCashout ?? null,
       `{${r.traps.join(',')}}`,
+      r.play.gameType,
+      r.limits.minBet,
+      r.limits.maxBet,
+      r.play.house,
+      r.play.reference,
+      r.play.stakeKey,
       r.now.toISOString(),
       JSON.stringify(r.metadata),
       r.session?.id ?? null,
@@ -121,6 +141,7 @@ export async function moveAtOnce(
     multiplier: number | null;
     payout: number | null;
     refuseOnBreak: boolean;
+    play: FastPathNames;
     now: Date;
     metadata: Record<string, unknown>;
     session?: UncheckedSession;
@@ -137,6 +158,9 @@ export async function moveAtOnce(
       m.multiplier,
       m.payout,
       m.refuseOnBreak,
+      m.play.house,
+      m.play.reference,
+      m.play.payoutKey,
       m.now.toISOString(),
       JSON.stringify(m.metadata),
       m.session?.id ?? null,
@@ -160,10 +184,11 @@ export async function finish(
   db: DbOrTx,
   id: string,
   end: { state: 'won' | 'lost'; lane: number; multiplier: number; payout: number },
+  now: Date,
 ): Promise<RoundRow | undefined> {
   const [row] = await db
     .update(chickenRounds)
-    .set({ ...end, endedAt: new Date() })
+    .set({ ...end, endedAt: now })
     .where(and(eq(chickenRounds.id, id), eq(chickenRounds.state, 'playing')))
     .returning();
   return row;

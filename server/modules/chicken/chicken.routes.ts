@@ -14,7 +14,6 @@ import { betsRoutes } from './bets.routes.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
 import { demoRoutes } from './demo.routes.js';
-import { fairnessRoutes } from './fairness.routes.js';
 
 /**
  * Chicken Road, played step by step on the server (DESIGN sections 3 and 5): start debits the
@@ -92,7 +91,6 @@ export async function chickenRoutes(app: App): Promise<void> {
     },
   });
 
-  await fairnessRoutes(app);
   await betsRoutes(app);
   await demoRoutes(app);
 }

@@ -1,17 +1,16 @@
-import { GAME_TYPE, type Difficulty, type RoundView } from '../../../contracts/chicken.js';
-import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
+import { randomUUID } from 'node:crypto';
+import { type Difficulty, type RoundView } from '../../../contracts/chicken.js';
+import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
 import { sessionCaller } from '../accounts/index.js';
-import { balanceOf, ledgerRefusal, transferOnce } from '../ledger/index.js';
-import { assertMayStake, assertNotExcluded } from '../responsible/index.js';
-import { isGameVisible } from '../site/index.js';
+import { balanceOf, ledgerRefusal } from '../ledger/index.js';
+import { betLimitsOf, fastPath, payOut, readActivePair, revealedSeed, stake, takeNonce, type SeedPairRow } from '../play/index.js';
+import { assertNotExcluded } from '../responsible/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
-import { readActivePair, revealedSeed, type SeedPairRow } from './fairness.repo.js';
-import { takeNonce } from './fairness.service.js';
 
 export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
 
@@ -49,14 +48,6 @@ function roundOpen(view: RoundView): AppError {
   return conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view });
 }
 
-/** The configured smallest and largest bet, for real and demo rounds alike. */
-export function assertBetInRange(settings: GameSettings, bet: number): void {
-  const minBet = toPaise(settings.GAME_MIN_BET);
-  const maxBet = toPaise(settings.GAME_MAX_BET);
-  if (bet < minBet) throw badRequest(`The minimum bet is ${formatInr(minBet)}.`, 'BET_TOO_SMALL');
-  if (bet > maxBet) throw badRequest(`The maximum bet is ${formatInr(maxBet)}.`, 'BET_TOO_LARGE');
-}
-
 /** How often a call re-reads and tries again at once when another request moved the same pair or round first. */
 const ATTEMPTS = 3;
 
@@ -89,12 +80,11 @@ function seenIn(db: Db) {
 }
 
 /**
- * Opens a round: takes the nonce, draws the traps, debits the bet, all or nothing. The common
- * case is one statement (chicken_start_at_once); anything else (a hidden game, a limit or a
- * break, an open round, too little money, a player's first round) takes the full path.
+ * Opens a round: takes the nonce, draws the traps, stakes the bet, all or nothing. The common
+ * case is one statement (chicken_start_at_once); anything else (a staking precondition refused,
+ * an open round, a player's first round) takes the full path of the play core, which explains.
  */
 export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session?: Session) {
-  assertBetInRange(settings, input.bet);
   try {
     const started = await startAtOnce(db, settings, userId, input, now, session);
     if (started) return started;
@@ -108,7 +98,7 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
   }
 }
 
-const betMetadata = (input: StartInput) => ({ game: 'chicken', difficulty: input.difficulty });
+const betMetadata = (input: StartInput) => ({ difficulty: input.difficulty });
 
 const roundSettings = (settings: GameSettings, input: StartInput) => ({
   difficulty: input.difficulty,
@@ -124,7 +114,9 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const pair = seen.pairs.get(userId) ?? (await readActivePair(db, userId));
     if (!pair) return null;
+    const id = randomUUID();
     const result = await repo.startAtOnce(db, {
+      id,
       userId,
       seedPairId: pair.id,
       serverSeedHash: pair.serverSeedHash,
@@ -132,8 +124,10 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
       nonce: pair.nonce,
       ...roundSettings(settings, input),
       traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+      play: fastPath('chicken', id),
+      limits: betLimitsOf(settings),
       now,
-      metadata: betMetadata(input),
+      metadata: { game: 'chicken', ...betMetadata(input) },
       session,
     });
     if (result.outcome === 'signed-out') throw unauthorized();
@@ -150,34 +144,26 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
 
 /**
  * The full path, one transaction: the seed pair's row lock queues a player's concurrent starts;
- * the partial unique index is the last word on "one open round".
+ * the partial unique index is the last word on "one open round". The play core checks every
+ * staking precondition and moves the stake.
  */
 async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
-  // A hidden game takes no new rounds; a round already open can still be played to its end.
-  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
   return db.transaction(async (tx) => {
     const pair = await takeNonce(tx, userId);
     const open = await repo.findOpenRound(tx, userId);
     if (open) throw roundOpen(roundView(open));
-    await assertMayStake(tx, userId, now, input.bet);
-    const round = await repo.insertRound(tx, {
-      userId,
-      seedPairId: pair.id,
-      serverSeedHash: pair.serverSeedHash,
-      clientSeed: pair.clientSeed,
-      nonce: pair.nonce,
-      ...roundSettings(settings, input),
-      traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
-    });
-    await transferOnce(tx, {
-      from: { user: userId },
-      to: { system: 'house' },
-      amount: input.bet,
-      kind: 'bet',
-      reference: `chicken:${round.id}`,
-      idempotencyKey: `bet:${round.id}`,
-      metadata: betMetadata(input),
-    });
+    const round = await stake(tx, { game: 'chicken', userId, amount: input.bet, now }, betLimitsOf(settings), betMetadata(input), () =>
+      repo.insertRound(tx, {
+        userId,
+        seedPairId: pair.id,
+        serverSeedHash: pair.serverSeedHash,
+        clientSeed: pair.clientSeed,
+        nonce: pair.nonce,
+        ...roundSettings(settings, input),
+        traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+        createdAt: now,
+      }),
+    );
     return withBalance(tx, userId, roundView(round));
   });
 }
@@ -216,24 +202,13 @@ export function stepOutcome(round: RoundRules): { state: 'lost' | 'playing' | 'w
 
 /**
  * Ends the round won at `lane` and pays it, in the caller's transaction: bet × the multiplier of
- * that lane, or at lane −1 (stopped before any step) the bet itself. House → wallet under the
- * key `payout:<roundId>`.
+ * that lane, or at lane −1 (stopped before any step) the bet itself, through the play core.
  */
-async function cashOut(tx: Tx, round: repo.RoundRow, lane: number): Promise<repo.RoundRow> {
+async function cashOut(tx: Tx, round: repo.RoundRow, lane: number, now: Date): Promise<repo.RoundRow> {
   const { multiplier, payout } = cashOutAt(round, lane);
-  const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout });
+  const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout }, now);
   if (!ended) throw conflict('This round has already ended.', 'ROUND_ENDED');
-  if (payout > 0) {
-    await transferOnce(tx, {
-      from: { system: 'house' },
-      to: { user: round.userId },
-      amount: payout,
-      kind: 'win',
-      reference: `chicken:${round.id}`,
-      idempotencyKey: `payout:${round.id}`,
-      metadata: { game: 'chicken', multiplier: multiplier / 100 },
-    });
-  }
+  await payOut(tx, { game: 'chicken', userId: round.userId, wagerId: round.id, amount: payout, now, metadata: { multiplier: multiplier / 100 } });
   return ended;
 }
 
@@ -266,6 +241,7 @@ async function moveAtOnce(
       multiplier: end?.multiplier ?? null,
       payout: end?.payout ?? null,
       refuseOnBreak,
+      play: fastPath('chicken', round.id),
       now,
       metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
       session,
@@ -297,10 +273,10 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
     await assertNotExcluded(tx, userId, now);
     const step = stepOutcome(round);
     if (step.state === 'lost') {
-      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 });
+      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 }, now);
       return withBalance(tx, userId, { ...(await viewOf(tx, lost!)), safe: false });
     }
-    const next = step.state === 'won' ? await cashOut(tx, round, step.lane) : await repo.advance(tx, round.id, step.lane);
+    const next = step.state === 'won' ? await cashOut(tx, round, step.lane, now) : await repo.advance(tx, round.id, step.lane);
     return withBalance(tx, userId, { ...(await viewOf(tx, next!)), safe: true });
   });
 }
@@ -320,7 +296,7 @@ export async function stopRound(db: Db, userId: string, now: Date, roundId?: str
   await assertSession(db, userId, session);
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
-    const won = await cashOut(tx, round, round.lane);
+    const won = await cashOut(tx, round, round.lane, now);
     return withBalance(tx, userId, await viewOf(tx, won));
   });
 }

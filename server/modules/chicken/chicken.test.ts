@@ -225,6 +225,7 @@ describe('chicken road', () => {
         kind: 'adjustment',
         reference: 'test',
         idempotencyKey: `payout:${round.roundId}`,
+        at: new Date(),
       }),
     );
     const res = await stop(app, p);

@@ -5,8 +5,8 @@ import { demoPlayers } from '../../db/schema/index.js';
 
 export type DemoPlayerRow = typeof demoPlayers.$inferSelect;
 
-export async function insertDemoPlayer(db: DbOrTx, balance: number): Promise<DemoPlayerRow> {
-  const [row] = await db.insert(demoPlayers).values({ balance }).returning();
+export async function insertDemoPlayer(db: DbOrTx, balance: number, now: Date): Promise<DemoPlayerRow> {
+  const [row] = await db.insert(demoPlayers).values({ balance, createdAt: now, updatedAt: now }).returning();
   return row;
 }
 
@@ -25,13 +25,14 @@ export async function saveDemoPlayer(
   db: DbOrTx,
   id: string,
   values: { balance: number; round: Record<string, unknown> | null; newRound?: boolean },
+  now: Date,
 ): Promise<void> {
   await db
     .update(demoPlayers)
     .set({
       balance: values.balance,
       round: values.round,
-      updatedAt: sql`now()`,
+      updatedAt: now,
       ...(values.newRound ? { rounds: sql`${demoPlayers.rounds} + 1` } : {}),
     })
     .where(eq(demoPlayers.id, id));

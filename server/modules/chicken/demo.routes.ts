@@ -34,7 +34,7 @@ export async function demoRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const player = await demoPlayer(app.db, cookieOf(request));
+      const player = await demoPlayer(app.db, cookieOf(request), app.clock.now());
       remember(request, reply, player.id);
       return { success: true as const, message: 'Demo', data: demoState(player) };
     },
@@ -45,11 +45,17 @@ export async function demoRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'Start a demo round with play money', body: demoStartBodySchema, response: { 200: ok(startAnswerSchema) } } },
     async (request) => {
       const body = request.body;
-      const data = await startDemo(app.db, app.config, demoId(request), {
-        bet: body.betAmount,
-        difficulty: body.difficulty,
-        autoCashout: body.autoCashout ?? null,
-      });
+      const data = await startDemo(
+        app.db,
+        app.config,
+        demoId(request),
+        {
+          bet: body.betAmount,
+          difficulty: body.difficulty,
+          autoCashout: body.autoCashout ?? null,
+        },
+        app.clock.now(),
+      );
       return { success: true as const, message: 'Demo round started.', data };
     },
   );
@@ -58,13 +64,13 @@ export async function demoRoutes(app: App): Promise<void> {
     '/demo/chicken-road/go',
     { schema: { tags, summary: 'Walk one lane of the demo round', response: { 200: ok(goAnswerSchema) } } },
     async (request) => {
-      const data = await stepDemo(app.db, demoId(request));
+      const data = await stepDemo(app.db, demoId(request), app.clock.now());
       return { success: true as const, message: data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.', data };
     },
   );
 
   app.post('/demo/chicken-road/stop', { schema: { tags, summary: 'Cash out the demo round', response: { 200: ok(stopAnswerSchema) } } }, async (request) => {
-    const data = await stopDemo(app.db, demoId(request));
+    const data = await stopDemo(app.db, demoId(request), app.clock.now());
     return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
   });
 
@@ -72,7 +78,7 @@ export async function demoRoutes(app: App): Promise<void> {
     '/demo/chicken-road/reset',
     { schema: { tags, summary: 'Reset the play money to its start', response: { 200: ok(demoStateSchema) } } },
     async (request) => {
-      const data = await resetDemo(app.db, demoId(request));
+      const data = await resetDemo(app.db, demoId(request), app.clock.now());
       return { success: true as const, message: 'Play money reset.', data };
     },
   );

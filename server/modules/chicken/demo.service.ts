@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_START_BALANCE, GAME_TYPE, type DemoState, type RoundView } from '../../../contracts/chicken.js';
+import { DEMO_START_BALANCE, type DemoState, type RoundView } from '../../../contracts/chicken.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { Db, Tx } from '../../db/client.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isGameVisible } from '../site/index.js';
-import { newClientSeed, newServerSeed, sha256Hex, drawTrapsFast } from './chicken.draw.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { assertBetInRange, assertGameOpen, betLimitsOf, newClientSeed, newServerSeed, sha256Hex } from '../play/index.js';
+import { drawTrapsFast } from './chicken.draw.js';
 import type { RoundRow } from './chicken.repo.js';
-import { assertBetInRange, cashOutAt, stepOutcome, type GameSettings, type StartInput } from './chicken.service.js';
+import { cashOutAt, stepOutcome, type GameSettings, type StartInput } from './chicken.service.js';
 import { roundView } from './chicken.view.js';
 import * as repo from './demo.repo.js';
 
@@ -31,9 +31,9 @@ const openRound = (p: repo.DemoPlayerRow): DemoRound | null => {
 };
 
 /** The visitor's demo player: the one their cookie names, or a new one with the starting play money. */
-export async function demoPlayer(db: Db, id: string | undefined): Promise<repo.DemoPlayerRow> {
+export async function demoPlayer(db: Db, id: string | undefined, now: Date): Promise<repo.DemoPlayerRow> {
   const found = id ? await repo.findDemoPlayer(db, id) : undefined;
-  return found ?? repo.insertDemoPlayer(db, START);
+  return found ?? repo.insertDemoPlayer(db, START, now);
 }
 
 export function demoState(p: repo.DemoPlayerRow): DemoState {
@@ -49,9 +49,9 @@ async function locked<T>(db: Db, id: string, fn: (tx: Tx, p: repo.DemoPlayerRow)
   });
 }
 
-export async function startDemo(db: Db, settings: GameSettings, id: string, input: StartInput) {
-  assertBetInRange(settings, input.bet);
-  if (!(await isGameVisible(db, GAME_TYPE))) throw forbidden('Chicken Road is not available right now.', 'GAME_HIDDEN');
+export async function startDemo(db: Db, settings: GameSettings, id: string, input: StartInput, now: Date) {
+  assertBetInRange(betLimitsOf(settings), input.bet);
+  await assertGameOpen(db, 'chicken');
   return locked(db, id, async (tx, p) => {
     const open = openRound(p);
     if (open) throw conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view(open) });
@@ -76,11 +76,11 @@ export async function startDemo(db: Db, settings: GameSettings, id: string, inpu
       lane: -1,
       multiplier: null,
       payout: null,
-      createdAt: new Date().toISOString(),
+      createdAt: now.toISOString(),
       endedAt: null,
     };
     const balance = p.balance - input.bet;
-    await repo.saveDemoPlayer(tx, p.id, { balance, round, newRound: true });
+    await repo.saveDemoPlayer(tx, p.id, { balance, round, newRound: true }, now);
     return { ...view(round), balance: toRupees(balance) };
   });
 }
@@ -91,36 +91,36 @@ function requireOpen(p: repo.DemoPlayerRow): DemoRound {
   return open;
 }
 
-function ended(round: DemoRound, state: 'won' | 'lost', lane: number): DemoRound {
+function ended(round: DemoRound, state: 'won' | 'lost', lane: number, now: Date): DemoRound {
   const paid = state === 'won' ? cashOutAt(round, lane) : { multiplier: 0, payout: 0 };
-  return { ...round, state, lane, ...paid, endedAt: new Date().toISOString() };
+  return { ...round, state, lane, ...paid, endedAt: now.toISOString() };
 }
 
-export async function stepDemo(db: Db, id: string) {
+export async function stepDemo(db: Db, id: string, now: Date) {
   return locked(db, id, async (tx, p) => {
     const round = requireOpen(p);
     const step = stepOutcome(round);
-    const next = step.state === 'playing' ? { ...round, lane: step.lane } : ended(round, step.state, step.lane);
+    const next = step.state === 'playing' ? { ...round, lane: step.lane } : ended(round, step.state, step.lane, now);
     const balance = p.balance + (next.payout ?? 0);
-    await repo.saveDemoPlayer(tx, p.id, { balance, round: next });
+    await repo.saveDemoPlayer(tx, p.id, { balance, round: next }, now);
     return { ...view(next), safe: step.state !== 'lost', balance: toRupees(balance) };
   });
 }
 
-export async function stopDemo(db: Db, id: string) {
+export async function stopDemo(db: Db, id: string, now: Date) {
   return locked(db, id, async (tx, p) => {
     const round = requireOpen(p);
-    const won = ended(round, 'won', round.lane);
+    const won = ended(round, 'won', round.lane, now);
     const balance = p.balance + (won.payout ?? 0);
-    await repo.saveDemoPlayer(tx, p.id, { balance, round: won });
+    await repo.saveDemoPlayer(tx, p.id, { balance, round: won }, now);
     return { ...view(won), balance: toRupees(balance) };
   });
 }
 
 /** Back to the starting play money; an open demo round is dropped with it. */
-export async function resetDemo(db: Db, id: string): Promise<DemoState> {
+export async function resetDemo(db: Db, id: string, now: Date): Promise<DemoState> {
   return locked(db, id, async (tx, p) => {
-    await repo.saveDemoPlayer(tx, p.id, { balance: START, round: null });
+    await repo.saveDemoPlayer(tx, p.id, { balance: START, round: null }, now);
     return { balance: DEMO_START_BALANCE, round: null };
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256Hex } from '../chicken/index.js';
+import { sha256Hex } from '../play/index.js';
 
 const STRIDE = 1000;
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, lte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { colorBets, colorChain, colorPeriods } from '../../db/schema/index.js';
 
@@ -12,14 +12,19 @@ export async function findChain(db: DbOrTx): Promise<ChainRow | undefined> {
 }
 
 /** Stores the chain unless one exists; answers the one that does (two servers starting at once keep one). */
-export async function insertChain(db: DbOrTx, row: Omit<ChainRow, 'id' | 'createdAt'>): Promise<ChainRow> {
+export async function insertChain(db: DbOrTx, row: Omit<ChainRow, 'id'>): Promise<ChainRow> {
   await db.insert(colorChain).values(row).onConflictDoNothing();
   return (await findChain(db))!;
 }
 
 /** Records a period's result once; answers false when it was already there. */
-export async function insertPeriod(db: DbOrTx, row: Omit<PeriodRow, 'createdAt'>): Promise<boolean> {
-  const rows = await db.insert(colorPeriods).values(row).onConflictDoNothing().returning({ seq: colorPeriods.seq });
+export async function insertPeriod(db: DbOrTx, row: Omit<PeriodRow, 'createdAt'> & { settledAt: Date }): Promise<boolean> {
+  const { settledAt, ...period } = row;
+  const rows = await db
+    .insert(colorPeriods)
+    .values({ ...period, createdAt: settledAt })
+    .onConflictDoNothing()
+    .returning({ seq: colorPeriods.seq });
   return rows.length > 0;
 }
 
@@ -48,7 +53,7 @@ export async function listPeriods(db: DbOrTx, limit: number, offset: number): Pr
   return { rows, total: Number(c?.n ?? 0) };
 }
 
-export async function insertBet(db: DbOrTx, row: Pick<BetRow, 'userId' | 'seq' | 'period' | 'selection' | 'amount'>): Promise<BetRow> {
+export async function insertBet(db: DbOrTx, row: Pick<BetRow, 'userId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>): Promise<BetRow> {
   const [saved] = await db.insert(colorBets).values(row).returning();
   return saved;
 }
@@ -62,11 +67,8 @@ export async function lockOpenBets(db: DbOrTx, seq: number): Promise<BetRow[]> {
     .for('update');
 }
 
-export async function settleBet(db: DbOrTx, id: string, status: 'won' | 'lost', payout: number): Promise<void> {
-  await db
-    .update(colorBets)
-    .set({ status, payout, settledAt: sql`now()` })
-    .where(eq(colorBets.id, id));
+export async function settleBet(db: DbOrTx, id: string, status: 'won' | 'lost', payout: number, now: Date): Promise<void> {
+  await db.update(colorBets).set({ status, payout, settledAt: now }).where(eq(colorBets.id, id));
 }
 
 /** Periods before `seq` that still hold open bets (a server was down when they ended). */

@@ -5,7 +5,7 @@ import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { manualClock } from '../../lib/clock.js';
 import type { App } from '../../types.js';
-import { drawFloat } from '../chicken/index.js';
+import { drawFloat } from '../play/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { HashChain } from './color.chain.js';
 import { currentPeriod, loadColorGame, settleDue, settlePeriod, type ColorGame } from './color.service.js';
@@ -126,7 +126,7 @@ describe('colour bets', () => {
     const expected = (['green', 'red', 'violet', 'big', 'small', '3'] as const).reduce((sum, s) => sum + payoutOf(10_000, s, result.number), 0);
     expect(await balanceOf(app.db, p.id)).toBe(40_000 + expected);
     // Again: nothing more is paid.
-    await settlePeriod(app.db, game, period.seq);
+    await settlePeriod(app.db, game, period.seq, app.clock.now());
     expect(await settleDue(app.db, game, clock.now())).toEqual([]);
     expect(await balanceOf(app.db, p.id)).toBe(40_000 + expected);
     const mine = (await app.inject({ url: '/api/v1/color/bets', headers: p.headers })).json().data;

@@ -1,4 +1,15 @@
 // The double-entry ledger: every balance change in the product goes through here.
-export { balanceOf, checkLedger, ensureWallet, heldOf, INSUFFICIENT_BALANCE, ledgerRefusal, playSince, transfer, transferOnce } from './ledger.service.js';
+export {
+  balanceOf,
+  checkLedger,
+  ensureWallet,
+  heldOf,
+  INSUFFICIENT_BALANCE,
+  ledgerRefusal,
+  playSince,
+  systemAccountId,
+  transfer,
+  transferOnce,
+} from './ledger.service.js';
 export type { AccountRef, TransferInput } from './ledger.service.js';
 export { assertMoneyMode, MoneyModeMismatch } from './money-mode.service.js';

@@ -29,7 +29,7 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKind, string> = {
 
 /**
  * Records the transfer and moves both stored balances in one statement (ledger_move, migration
- * 0015, which the money functions there call too); false, moving nothing, when the key was used.
+ * 0018, which Chicken Road's one-statement functions call too); false, moving nothing, when the key was used.
  */
 export async function move(
   db: DbOrTx,
@@ -41,10 +41,11 @@ export async function move(
     reference: string;
     idempotencyKey: string;
     metadata?: Record<string, unknown>;
+    at: Date;
   },
 ): Promise<boolean> {
   const result = (await db.execute(
-    sql`SELECT ledger_move(${t.debitAccountId}::uuid, ${t.creditAccountId}::uuid, ${t.amount}::bigint, ${t.kind}, ${t.reference}, ${t.idempotencyKey}, ${JSON.stringify(t.metadata ?? {})}::jsonb) AS moved`,
+    sql`SELECT ledger_move(${t.debitAccountId}::uuid, ${t.creditAccountId}::uuid, ${t.amount}::bigint, ${t.kind}, ${t.reference}, ${t.idempotencyKey}, ${JSON.stringify(t.metadata ?? {})}::jsonb, ${t.at.toISOString()}::timestamptz) AS moved`,
   )) as unknown as { rows: { moved: boolean }[] };
   return result.rows[0]?.moved === true;
 }

@@ -15,6 +15,8 @@ export interface TransferInput {
   /** Unique forever: the same key never moves money twice. */
   idempotencyKey: string;
   metadata?: Record<string, unknown>;
+  /** When it happened, by the server's clock. */
+  at: Date;
 }
 
 export const INSUFFICIENT_BALANCE = 'Insufficient balance!';
@@ -43,6 +45,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
       reference: input.reference,
       idempotencyKey: input.idempotencyKey,
       metadata: input.metadata,
+      at: input.at,
     });
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
@@ -51,7 +54,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<boolean> {
 
 /**
  * What a refusal by the ledger inside a money statement means to the player: a balance that would
- * go below zero is "Insufficient balance!"; RA409 (migration 0015) is a payment already recorded.
+ * go below zero is "Insufficient balance!"; RA409 (migration 0018) is a payment already recorded.
  */
 export function ledgerRefusal(err: unknown): AppError | undefined {
   const { code, constraint } = pgError(err);
@@ -78,6 +81,8 @@ export const alreadyApplied = () => new AppError('ALREADY_APPLIED', 409, 'This p
 export const balanceOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'wallet');
 export const heldOf = (db: DbOrTx, userId: string) => repo.userBalance(db, userId, 'withdrawal_hold');
 export const ensureWallet = (db: DbOrTx, userId: string) => repo.ensureUserAccount(db, userId, 'wallet');
+/** The id of a system account, for the one-statement money functions that are handed it. */
+export const systemAccountId = (kind: repo.SystemAccountKind): string => repo.SYSTEM_ACCOUNT_IDS[kind];
 export const checkLedger = (db: DbOrTx) => repo.findViolations(db);
 /** What a player staked and got back from games since a moment, in paise (for their own limits). */
 export const playSince = (db: DbOrTx, userId: string, since: Date) => repo.playSince(db, userId, since);

@@ -15,7 +15,7 @@ describe('ledger', () => {
     const p = await createPlayer(app, { balance: 50 });
     const move = () =>
       app.db.transaction((tx) =>
-        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 1000, kind: 'bet', reference: 'r1', idempotencyKey: 'bet:r1' }),
+        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 1000, kind: 'bet', reference: 'r1', idempotencyKey: 'bet:r1', at: new Date() }),
       );
     expect(await move()).toBe(true);
     expect(await move()).toBe(false);
@@ -25,20 +25,36 @@ describe('ledger', () => {
 
   it('transferOnce refuses a used key with 409 ALREADY_APPLIED and rolls back the whole transaction', async () => {
     const p = await createPlayer(app, { balance: 50 });
-    const payout = { from: { system: 'house' as const }, to: { user: p.id }, amount: 700, kind: 'win' as const, reference: 'r3', idempotencyKey: 'payout:r3' };
+    const payout = {
+      from: { system: 'house' as const },
+      to: { user: p.id },
+      amount: 700,
+      kind: 'win' as const,
+      reference: 'r3',
+      idempotencyKey: 'payout:r3',
+      at: new Date(),
+    };
     await app.db.transaction((tx) => transferOnce(tx, payout));
     expect(await balanceOf(app.db, p.id)).toBe(5700);
     await expect(
       app.db.transaction(async (tx) => {
         // A move earlier in the same transaction must not survive the refusal either.
-        await transferOnce(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' });
+        await transferOnce(tx, {
+          from: { user: p.id },
+          to: { system: 'house' },
+          amount: 100,
+          kind: 'bet',
+          reference: 'r4',
+          idempotencyKey: 'bet:r4',
+          at: new Date(),
+        });
         await transferOnce(tx, payout);
       }),
     ).rejects.toMatchObject({ code: 'ALREADY_APPLIED', status: 409, message: 'This payment was already recorded.' });
     expect(await balanceOf(app.db, p.id)).toBe(5700);
     expect(
       await app.db.transaction((tx) =>
-        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4' }),
+        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 100, kind: 'bet', reference: 'r4', idempotencyKey: 'bet:r4', at: new Date() }),
       ),
     ).toBe(true);
     expect(await checkLedger(app.db)).toEqual([]);
@@ -48,7 +64,7 @@ describe('ledger', () => {
     const p = await createPlayer(app, { balance: 5 });
     await expect(
       app.db.transaction((tx) =>
-        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 501, kind: 'bet', reference: 'r2', idempotencyKey: 'bet:r2' }),
+        transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 501, kind: 'bet', reference: 'r2', idempotencyKey: 'bet:r2', at: new Date() }),
       ),
     ).rejects.toMatchObject({ status: 400, message: 'Insufficient balance!' });
     expect(await balanceOf(app.db, p.id)).toBe(500);
@@ -59,7 +75,7 @@ describe('ledger', () => {
     const p = await createPlayer(app, { balance: 5 });
     const ghost = '00000000-0000-4000-8000-0000000000ff';
     const refused = await app.db
-      .execute(sql`SELECT ledger_move(${ghost}::uuid, ${SYSTEM_ACCOUNT_IDS.house}::uuid, 100, 'bet', 'g', 'bet:g', '{}')`)
+      .execute(sql`SELECT ledger_move(${ghost}::uuid, ${SYSTEM_ACCOUNT_IDS.house}::uuid, 100, 'bet', 'g', 'bet:g', '{}', now())`)
       .catch((err: unknown) => err);
     expect(pgError(refused).code).toBe(PG.foreignKeyViolation);
     expect(await checkLedger(app.db)).toEqual([]);
@@ -76,7 +92,15 @@ describe('ledger', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 30 }, (_, i) =>
         app.db.transaction((tx) =>
-          transfer(tx, { from: { user: p.id }, to: { system: 'house' }, amount: 1000, kind: 'bet', reference: `c${i}`, idempotencyKey: `bet:c${i}` }),
+          transfer(tx, {
+            from: { user: p.id },
+            to: { system: 'house' },
+            amount: 1000,
+            kind: 'bet',
+            reference: `c${i}`,
+            idempotencyKey: `bet:c${i}`,
+            at: new Date(),
+          }),
         ),
       ),
     );

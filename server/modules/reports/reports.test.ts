@@ -14,7 +14,9 @@ describe('overview and daily reports', () => {
 
   let n = 0;
   const move = (from: TransferInput['from'], to: TransferInput['to'], rupees: number, kind: TransferInput['kind']) =>
-    app.db.transaction((tx) => transfer(tx, { from, to, amount: rupees * 100, kind, reference: `report-test`, idempotencyKey: `report-test-${(n += 1)}` }));
+    app.db.transaction((tx) =>
+      transfer(tx, { from, to, amount: rupees * 100, kind, reference: `report-test`, idempotencyKey: `report-test-${(n += 1)}`, at: new Date() }),
+    );
 
   it('adds up known money movements by hand: deposits, withdrawals, bets, wins, GGR and NGR for today, 7 and 30 days', async () => {
     const p1 = await createPlayer(app);

@@ -1,2 +1,2 @@
 // Responsible play: the player's own limits, time-outs and self-exclusion, checked on every stake and deposit.
-export { assertMayDeposit, assertMayStake, assertNotExcluded, exclusionOf, exclusionsOf } from './responsible.service.js';
+export { assertMayDeposit, assertNotExcluded, assertWithinLimits, exclusionOf, exclusionsOf } from './responsible.service.js';

@@ -140,11 +140,11 @@ function overLimit(kind: LimitKind, period: LimitPeriod, limit: number, used: nu
 }
 
 /**
- * Before a stake leaves the wallet, in the transaction that moves it: no exclusion in force, and
- * the stake fits every bet and loss limit (a stake counts as lost until it comes back).
+ * Before a stake leaves the wallet, in the transaction that moves it: the stake fits every bet
+ * and loss limit (a stake counts as lost until it comes back). One of the staking preconditions
+ * of server/modules/play (STAKE_PRECONDITIONS), which also checks for an exclusion.
  */
-export async function assertMayStake(tx: Tx, userId: string, now: Date, stake: number): Promise<void> {
-  await assertNotExcluded(tx, userId, now);
+export async function assertWithinLimits(tx: Tx, userId: string, now: Date, stake: number): Promise<void> {
   const rows = await repo.lockLimits(tx, userId);
   // A bet and a loss limit of the same period read the same play once.
   const plays = new Map<LimitPeriod, Promise<{ staked: number; returned: number }>>();

@@ -13,8 +13,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
-import { drawFloat, revealedSeeds, takeNonce } from '../chicken/index.js';
-import { balanceOf, transferOnce } from '../ledger/index.js';
+import { balanceOf } from '../ledger/index.js';
+import { drawFloat, grantPrize, revealedSeeds, takeNonce } from '../play/index.js';
 import { assertNotExcluded } from '../responsible/index.js';
 import * as repo from './spinner.repo.js';
 
@@ -64,16 +64,7 @@ export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinRe
       amount,
       createdAt: now,
     });
-    if (amount > 0) {
-      await transferOnce(tx, {
-        from: { system: 'promotions' },
-        to: { user: userId },
-        amount,
-        kind: 'spin_prize',
-        reference: `spin:${row.id}`,
-        idempotencyKey: `spin:${row.id}`,
-      });
-    }
+    await grantPrize(tx, { userId, wagerId: row.id, amount, now });
     return {
       spinId: row.id,
       index,

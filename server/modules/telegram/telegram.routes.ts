@@ -93,7 +93,7 @@ export async function telegramRoutes(app: App): Promise<void> {
         response: { 200: okMessage },
       },
     },
-    async (request) => ({ success: true as const, message: await decideTelegramDeposit(app.db, app.config, request.user!.id, request.body) }),
+    async (request) => ({ success: true as const, message: await decideTelegramDeposit(app.db, app.config, request.user!.id, request.body, app.clock.now()) }),
   );
 
   app.get(

@@ -57,16 +57,17 @@ export async function decideTelegramDeposit(
   config: BotConfig,
   actorId: string,
   input: { id: string; status: 'approved' | 'rejected'; channelId?: number },
+  now: Date,
 ) {
   const deposit = await pendingSubscription(db, input.id);
   if (input.status === 'rejected') {
-    await decideSubscription(db, actorId, deposit.id, { status: 'rejected', channelId: null, inviteLink: null });
+    await decideSubscription(db, actorId, deposit.id, { status: 'rejected', channelId: null, inviteLink: null, now });
     return 'Subscription rejected.';
   }
   if (!config.TELEGRAM_BOT_TOKEN) throw new AppError('TELEGRAM_NOT_CONFIGURED', 409, NOT_CONFIGURED);
   const channel = await repo.findChannel(db, input.channelId!);
   if (!channel) throw notFound('That channel is not one the bot administers. Refresh the channel list and choose again.', 'CHANNEL_NOT_FOUND');
-  await approveSubscriptionWithLink(db, actorId, deposit.id, channel.id, {
+  await approveSubscriptionWithLink(db, actorId, deposit.id, channel.id, now, {
     create: async () =>
       (
         await botCall<{ invite_link: string }>(config, 'createChatInviteLink', {

@@ -12,7 +12,15 @@ export type DepositMethod = DepositRow['method'];
  */
 export async function insertDeposit(
   db: DbOrTx,
-  v: { userId: string; amount: number; method: DepositMethod; payNumber: string; details: Record<string, unknown>; remarks: string | null },
+  v: {
+    userId: string;
+    amount: number;
+    method: DepositMethod;
+    payNumber: string;
+    details: Record<string, unknown>;
+    remarks: string | null;
+    createdAt: Date;
+  },
 ): Promise<DepositRow | undefined> {
   const [row] = await db.insert(walletDeposits).values(v).onConflictDoNothing().returning();
   return row;
@@ -30,11 +38,11 @@ export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | 
 export async function decidePendingDeposit(
   db: DbOrTx,
   id: string,
-  v: { status: 'approved' | 'rejected'; decidedBy: string; excludeMethod?: DepositMethod },
+  v: { status: 'approved' | 'rejected'; decidedBy: string; excludeMethod?: DepositMethod; now: Date },
 ): Promise<DepositRow | undefined> {
   const [row] = await db
     .update(walletDeposits)
-    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date() })
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now })
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), v.excludeMethod ? ne(walletDeposits.method, v.excludeMethod) : undefined))
     .returning();
   return row;
@@ -92,11 +100,11 @@ export async function listDeposits(db: DbOrTx, f: RequestListFilter<DepositMetho
 export async function decidePendingSubscription(
   db: DbOrTx,
   id: string,
-  v: { status: 'approved' | 'rejected'; decidedBy: string; channelId: number | null; inviteLink: string | null },
+  v: { status: 'approved' | 'rejected'; decidedBy: string; channelId: number | null; inviteLink: string | null; now: Date },
 ): Promise<DepositRow | undefined> {
   const [row] = await db
     .update(walletDeposits)
-    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date(), channelId: v.channelId, inviteLink: v.inviteLink })
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now, channelId: v.channelId, inviteLink: v.inviteLink })
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), eq(walletDeposits.method, 'Telegram')))
     .returning();
   return row;

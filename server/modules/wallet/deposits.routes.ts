@@ -44,7 +44,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideDeposit(app.db, request.user!.id, request.body.id, request.body.status);
+      const data = await decideDeposit(app.db, request.user!.id, request.body.id, request.body.status, app.clock.now());
       return reply.status(200).send({ success: true as const, message: 'Status updated successfully', data });
     },
   });

@@ -67,6 +67,7 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
       payNumber: d.payNumber,
       details,
       remarks: input.remarks?.trim() || null,
+      createdAt: now,
     });
   });
   // Taken only by a live claim: a rejected one frees its id.
@@ -83,7 +84,7 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
  * Approves or rejects a pending deposit. Approval credits the amount on the record (cash →
  * wallet, key `deposit:<id>`) and pays a referrer on a first deposit, all in one transaction.
  */
-export async function decideDeposit(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected') {
+export async function decideDeposit(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
   const id = assertUuid(rawId, 'That deposit');
   return db.transaction(async (tx) => {
     const current = await repo.findDeposit(tx, id);
@@ -96,7 +97,7 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
         'Telegram subscription deposits are approved in the Telegram section (Telegram → Deposits), where a channel is chosen.',
       );
     }
-    const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined });
+    const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined, now });
     if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? current.status);
     let referralPaid = false;
     if (status === 'approved') {
@@ -108,8 +109,9 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
         reference: `deposit:${decided.id}`,
         idempotencyKey: `deposit:${decided.id}`,
         metadata: { method: decided.method },
+        at: now,
       });
-      referralPaid = await rewardReferrerOnFirstDeposit(tx, decided.userId, decided.id);
+      referralPaid = await rewardReferrerOnFirstDeposit(tx, decided.userId, decided.id, now);
     }
     await audit(tx, {
       actorId,

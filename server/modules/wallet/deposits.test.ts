@@ -149,7 +149,15 @@ describe('deposits', () => {
     const p = await createPlayer(app);
     const id = await pendingDeposit(app, p, 400);
     await app.db.transaction((tx) =>
-      transfer(tx, { from: { system: 'cash' }, to: { system: 'house' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `deposit:${id}` }),
+      transfer(tx, {
+        from: { system: 'cash' },
+        to: { system: 'house' },
+        amount: 1,
+        kind: 'adjustment',
+        reference: 'test',
+        idempotencyKey: `deposit:${id}`,
+        at: new Date(),
+      }),
     );
     const res = await decideDeposit(app, admin, id, 'approved');
     expect(res.statusCode).toBe(409);

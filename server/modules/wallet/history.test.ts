@@ -66,7 +66,15 @@ describe('wallet history', () => {
     const wd = (await postWithdrawal(app, referred, upiWithdrawal(200))).json().data._id;
     await decideWithdrawal(app, admin, wd, 'rejected');
     await app.db.transaction(async (tx) => {
-      await transfer(tx, { from: { user: referred.id }, to: { system: 'house' }, amount: 5000, kind: 'bet', reference: 'round:1', idempotencyKey: 'bet:h1' });
+      await transfer(tx, {
+        from: { user: referred.id },
+        to: { system: 'house' },
+        amount: 5000,
+        kind: 'bet',
+        reference: 'round:1',
+        idempotencyKey: 'bet:h1',
+        at: new Date(),
+      });
       await transfer(tx, {
         from: { system: 'house' },
         to: { user: referred.id },
@@ -74,6 +82,7 @@ describe('wallet history', () => {
         kind: 'win',
         reference: 'round:1',
         idempotencyKey: 'payout:h1',
+        at: new Date(),
       });
     });
 

@@ -8,7 +8,7 @@ import { countOtherApprovedWalletDeposits, findReferrer } from './deposits.repo.
  * approved, inside the approval's transaction. The key `referral:<referredUserId>` makes it once
  * per referred player even when two of their deposits are approved at the same moment.
  */
-export async function rewardReferrerOnFirstDeposit(tx: Tx, referredUserId: string, depositId: string): Promise<boolean> {
+export async function rewardReferrerOnFirstDeposit(tx: Tx, referredUserId: string, depositId: string, now: Date): Promise<boolean> {
   const referrerId = await findReferrer(tx, referredUserId);
   if (!referrerId || referrerId === referredUserId) return false;
   if ((await countOtherApprovedWalletDeposits(tx, referredUserId, depositId)) > 0) return false;
@@ -22,5 +22,6 @@ export async function rewardReferrerOnFirstDeposit(tx: Tx, referredUserId: strin
     reference: `deposit:${depositId}`,
     idempotencyKey: `referral:${referredUserId}`,
     metadata: { referredUserId, depositId },
+    at: now,
   });
 }

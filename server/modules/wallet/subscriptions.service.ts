@@ -22,7 +22,7 @@ export async function decideSubscription(
   db: Db,
   actorId: string,
   id: string,
-  decision: { status: 'approved' | 'rejected'; channelId: number | null; inviteLink: string | null },
+  decision: { status: 'approved' | 'rejected'; channelId: number | null; inviteLink: string | null; now: Date },
 ) {
   return db.transaction(async (tx) => {
     const request = await repo.findDeposit(tx, id);
@@ -53,9 +53,10 @@ export async function approveSubscriptionWithLink(
   actorId: string,
   id: string,
   channelId: number,
+  now: Date,
   link: { create: () => Promise<string>; revoke: (link: string) => Promise<void> },
 ): Promise<void> {
-  await decideSubscription(db, actorId, id, { status: 'approved', channelId, inviteLink: null });
+  await decideSubscription(db, actorId, id, { status: 'approved', channelId, inviteLink: null, now });
   let inviteLink: string;
   try {
     inviteLink = await link.create();

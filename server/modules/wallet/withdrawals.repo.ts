@@ -8,7 +8,15 @@ export type WithdrawMethod = WithdrawalRow['method'];
 
 export async function insertWithdrawal(
   db: DbOrTx,
-  v: { userId: string; amount: number; method: WithdrawMethod; details: Record<string, unknown>; remarks: string | null; requestKey: string | null },
+  v: {
+    userId: string;
+    amount: number;
+    method: WithdrawMethod;
+    details: Record<string, unknown>;
+    remarks: string | null;
+    requestKey: string | null;
+    createdAt: Date;
+  },
 ): Promise<WithdrawalRow> {
   const [row] = await db.insert(walletWithdrawals).values(v).returning();
   return row;
@@ -32,11 +40,11 @@ export async function findWithdrawal(db: DbOrTx, id: string): Promise<Withdrawal
 export async function decidePendingWithdrawal(
   db: DbOrTx,
   id: string,
-  v: { status: 'approved' | 'rejected'; decidedBy: string },
+  v: { status: 'approved' | 'rejected'; decidedBy: string; now: Date },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await db
     .update(walletWithdrawals)
-    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date() })
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now })
     .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
     .returning();
   return row;
@@ -77,10 +85,10 @@ export async function lockWithdrawal(db: DbOrTx, id: string): Promise<Withdrawal
 }
 
 /** Records the first of two approvals; the request stays pending. */
-export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string): Promise<WithdrawalRow> {
+export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date): Promise<WithdrawalRow> {
   const [row] = await db
     .update(walletWithdrawals)
-    .set({ firstApprovedBy: adminId, firstApprovedAt: new Date() })
+    .set({ firstApprovedBy: adminId, firstApprovedAt: now })
     .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
     .returning();
   return row;
@@ -105,14 +113,14 @@ export async function lockPlayerForPayout(db: DbOrTx, userId: string): Promise<v
  * waiting for a second admin, in the 24 hours before now: the two-admin rule counts them with it.
  * One query for any number of withdrawals.
  */
-export async function recentWithdrawalsOf(db: DbOrTx, withdrawalIds: string[]): Promise<Map<string, number>> {
+export async function recentWithdrawalsOf(db: DbOrTx, withdrawalIds: string[], now: Date): Promise<Map<string, number>> {
   if (!withdrawalIds.length) return new Map();
   const result = await db.execute(sql`
     SELECT w.id, coalesce(sum(o.amount), 0) AS total
       FROM wallet_withdrawals w
       LEFT JOIN wallet_withdrawals o ON o.user_id = w.user_id AND o.id <> w.id
-       AND ((o.status = 'approved' AND o.decided_at > now() - interval '24 hours')
-         OR (o.status = 'pending' AND o.first_approved_at > now() - interval '24 hours'))
+       AND ((o.status = 'approved' AND o.decided_at > ${now.toISOString()}::timestamptz - interval '24 hours')
+         OR (o.status = 'pending' AND o.first_approved_at > ${now.toISOString()}::timestamptz - interval '24 hours'))
      WHERE w.id IN (${sql.join(
        withdrawalIds.map((id) => sql`${id}::uuid`),
        sql`, `,
@@ -122,7 +130,7 @@ export async function recentWithdrawalsOf(db: DbOrTx, withdrawalIds: string[]): 
 }
 
 /** Paise of withdrawals this admin has approved since midnight, India time. */
-export async function approvedTodayBy(db: DbOrTx, adminId: string): Promise<number> {
+export async function approvedTodayBy(db: DbOrTx, adminId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)` })
     .from(walletWithdrawals)
@@ -130,7 +138,7 @@ export async function approvedTodayBy(db: DbOrTx, adminId: string): Promise<numb
       and(
         eq(walletWithdrawals.decidedBy, adminId),
         eq(walletWithdrawals.status, 'approved'),
-        sql`${walletWithdrawals.decidedAt} >= date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`,
+        sql`${walletWithdrawals.decidedAt} >= date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`,
       ),
     );
   return Number(row?.total ?? 0);

@@ -18,7 +18,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await createWithdrawal(app.db, app.config, request.user!, request.body, request.idempotency?.key);
+      const data = await createWithdrawal(app.db, app.config, request.user!, request.body, app.clock.now(), request.idempotency?.key);
       return reply.status(201).send({ success: true as const, message: 'Withdrawal request submitted successfully!', data });
     },
   });
@@ -31,7 +31,11 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       querystring: listQuery.extend({ method: methodFilter }),
       response: { 200: withdrawalListAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Withdrawals', data: await listWithdrawalsForAdmin(app.db, app.config, request.query) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Withdrawals',
+      data: await listWithdrawalsForAdmin(app.db, app.config, request.query, app.clock.now()),
+    }),
   });
 
   app.put('/wallet/transaction/status', {
@@ -44,7 +48,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideWithdrawal(app.db, app.config, request.user!.id, request.body.id, request.body.status);
+      const data = await decideWithdrawal(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now());
       const message = data.awaitingSecondApproval ? 'First approval recorded: a second admin must approve to pay it.' : 'Status updated successfully';
       return reply.status(200).send({ success: true as const, message, data });
     },

@@ -33,7 +33,7 @@ export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
  * Idempotency-Key) a request already stored under that key is answered again instead: a call run
  * a second time after its server died mid-answer holds the money once.
  */
-export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput, requestKey?: string) {
+export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput, now: Date, requestKey?: string) {
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('withdrawals');
   const min = toPaise(config.WITHDRAW_MIN);
@@ -56,6 +56,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       details,
       remarks: input.remarks?.trim() || null,
       requestKey: requestKey ?? null,
+      createdAt: now,
     });
     await transferOnce(tx, {
       from: { user: user.id },
@@ -64,6 +65,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       kind: 'withdrawal_hold',
       reference: `withdrawal:${row.id}`,
       idempotencyKey: `withdrawal-hold:${row.id}`,
+      at: now,
     });
     return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
   });
@@ -82,7 +84,7 @@ const needsTwoAdmins = (config: Config, recentPaise: number, amountPaise: number
  * ADMIN_DAILY_APPROVAL_LIMIT when they have none (0: none at all). The withdrawal, then the player,
  * then the admin are locked before anything is read, so approvals at once are decided one by one.
  */
-export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected') {
+export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
   const id = assertUuid(rawId, 'That withdrawal');
   return db.transaction(async (tx) => {
     const current = await repo.lockWithdrawal(tx, id);
@@ -92,7 +94,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
     if (status === 'approved') {
       await repo.lockPlayerForPayout(tx, current.userId);
       const limit = (await repo.lockApprover(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
-      if ((await repo.approvedTodayBy(tx, actorId)) + current.amount > limit) {
+      if ((await repo.approvedTodayBy(tx, actorId, now)) + current.amount > limit) {
         throw conflict(
           limit === 0
             ? 'Your daily approval limit is ₹0: another admin must approve withdrawals.'
@@ -100,10 +102,10 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
           'DAILY_APPROVAL_LIMIT',
         );
       }
-      const recent = (await repo.recentWithdrawalsOf(tx, [current.id])).get(current.id) ?? 0;
+      const recent = (await repo.recentWithdrawalsOf(tx, [current.id], now)).get(current.id) ?? 0;
       if (needsTwoAdmins(config, recent, current.amount)) {
         if (!current.firstApprovedBy) {
-          await repo.recordFirstApproval(tx, id, actorId);
+          await repo.recordFirstApproval(tx, id, actorId, now);
           await audit(tx, {
             actorId,
             action: 'approve-first',
@@ -119,7 +121,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
         }
       }
     }
-    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId });
+    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId, now });
     if (!decided) throw notPending('withdrawal', current.status);
     const hold = { user: decided.userId, kind: 'withdrawal_hold' as const };
     if (status === 'approved') {
@@ -131,6 +133,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
         reference: `withdrawal:${decided.id}`,
         idempotencyKey: `withdrawal:${decided.id}`,
         metadata: { method: decided.method },
+        at: now,
       });
     } else {
       await transferOnce(tx, {
@@ -140,6 +143,7 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
         kind: 'withdrawal_release',
         reference: `withdrawal:${decided.id}`,
         idempotencyKey: `withdrawal-release:${decided.id}`,
+        at: now,
       });
     }
     await audit(tx, {
@@ -174,11 +178,16 @@ export function riskFlags(f: repo.RiskFacts): string[] {
   return flags;
 }
 
-export async function listWithdrawalsForAdmin(db: Db, config: Config, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+export async function listWithdrawalsForAdmin(
+  db: Db,
+  config: Config,
+  q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number },
+  now: Date,
+) {
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
-  const recent = await repo.recentWithdrawalsOf(db, pending);
+  const recent = await repo.recentWithdrawalsOf(db, pending, now);
   const withdrawals = rows.map((r) => ({
     ...requestListItem(r),
     category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const),

@@ -94,7 +94,15 @@ describe('withdrawals', () => {
     ] as const) {
       const id = (await postWithdrawal(app, p, upiWithdrawal(200))).json().data._id as string;
       await app.db.transaction((tx) =>
-        transfer(tx, { from: { system: 'cash' }, to: { system: 'house' }, amount: 1, kind: 'adjustment', reference: 'test', idempotencyKey: `${key}:${id}` }),
+        transfer(tx, {
+          from: { system: 'cash' },
+          to: { system: 'house' },
+          amount: 1,
+          kind: 'adjustment',
+          reference: 'test',
+          idempotencyKey: `${key}:${id}`,
+          at: new Date(),
+        }),
       );
       const res = await decideWithdrawal(app, admin, id, status);
       expect(res.statusCode, status).toBe(409);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../../../../contracts/chicken';
+import { sha256Hex } from '../../../../contracts/fairness.math';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import { SpinHistory } from './SpinHistory';
 

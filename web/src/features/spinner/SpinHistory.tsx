@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { sha256Hex } from '../../../../contracts/chicken.math';
+import { sha256Hex } from '../../../../contracts/fairness.math';
 import { drawSpin } from '../../../../contracts/spinner.math';
 import type { SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';

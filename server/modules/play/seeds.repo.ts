@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowFromJson } from '../../db/json-row.js';
 import { statement } from '../../db/statement.js';
-import { seedPairs } from '../../db/schema/index.js';
+import { chickenRounds, seedPairs } from '../../db/schema/index.js';
 
 export type SeedPairRow = typeof seedPairs.$inferSelect;
 
@@ -58,8 +58,18 @@ export async function setClientSeed(db: DbOrTx, id: string, clientSeed: string):
 }
 
 /** Retires the pair; from now on its server seed may be shown. */
-export async function revealPair(db: DbOrTx, id: string): Promise<void> {
-  await db.update(seedPairs).set({ active: false, revealedAt: new Date() }).where(eq(seedPairs.id, id));
+export async function revealPair(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(seedPairs).set({ active: false, revealedAt: now }).where(eq(seedPairs.id, id));
+}
+
+/** Whether a round still in play was drawn from the pair (only Chicken Road's rounds stay open between calls). */
+export async function hasOpenDraw(db: DbOrTx, pairId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chickenRounds.id })
+    .from(chickenRounds)
+    .where(and(eq(chickenRounds.seedPairId, pairId), eq(chickenRounds.state, 'playing')))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The server seed of a retired pair, or null while the pair is active. */

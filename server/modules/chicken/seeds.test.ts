@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawTraps, sha256Hex } from '../../../contracts/chicken.js';
+import { drawTraps } from '../../../contracts/chicken.js';
+import { sha256Hex } from '../../../contracts/fairness.math.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';

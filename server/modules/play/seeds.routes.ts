@@ -3,10 +3,10 @@ import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
-import { changeClientSeed, currentPair, rotate } from './fairness.service.js';
+import { changeClientSeed, currentPair, rotate } from './seeds.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
-export async function fairnessRoutes(app: App): Promise<void> {
+export async function seedsRoutes(app: App): Promise<void> {
   const tags = ['fairness'];
 
   app.get('/fairness', {
@@ -38,7 +38,7 @@ export async function fairnessRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Seed pair rotated.',
-      data: await rotate(app.db, request.user!.id, request.body?.clientSeed),
+      data: await rotate(app.db, request.user!.id, app.clock.now(), request.body?.clientSeed),
     }),
   });
 }

@@ -1,8 +1,7 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { newClientSeed, newServerSeed, sha256Hex } from './chicken.draw.js';
-import * as repo from './fairness.repo.js';
-import { findOpenRound } from './chicken.repo.js';
+import { newClientSeed, newServerSeed, sha256Hex } from './play.draw.js';
+import * as repo from './seeds.repo.js';
 
 export interface FairnessView {
   serverSeedHash: string;
@@ -47,7 +46,7 @@ async function lockIdlePair(tx: Tx, userId: string): Promise<repo.SeedPairRow> {
   const pair = await repo.lockActivePair(tx, userId);
   // Waiting for the lock, we saw another request retire the pair we found: it changed the seeds first.
   if (!pair) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
-  if (await findOpenRound(tx, userId)) {
+  if (await repo.hasOpenDraw(tx, pair.id)) {
     throw conflict('Finish your open round before changing seeds.', 'ROUND_OPEN');
   }
   return pair;
@@ -69,10 +68,10 @@ export interface RotateView extends FairnessView {
 }
 
 /** Reveals the active server seed and starts a new pair at nonce 0. */
-export async function rotate(db: Db, userId: string, clientSeed?: string): Promise<RotateView> {
+export async function rotate(db: Db, userId: string, now: Date, clientSeed?: string): Promise<RotateView> {
   return db.transaction(async (tx) => {
     const old = await lockIdlePair(tx, userId);
-    await repo.revealPair(tx, old.id);
+    await repo.revealPair(tx, old.id, now);
     await createPair(tx, userId, clientSeed);
     const next = await repo.findActivePair(tx, userId);
     if (!next) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
@@ -88,3 +87,11 @@ export async function rotate(db: Db, userId: string, clientSeed?: string): Promi
 
 /** The revealed server seeds of retired pairs (a seed stays secret while its pair is active). */
 export const revealedSeeds = (db: DbOrTx, pairIds: string[]) => repo.revealedSeeds(db, pairIds);
+
+/** The server seed of one retired pair, or null while it is active. */
+export const revealedSeed = (db: DbOrTx, pairId: string) => repo.revealedSeed(db, pairId);
+
+/** The active pair as it is now, outside any transaction (a fast path's first read). */
+export const readActivePair = (db: Db, userId: string) => repo.readActivePair(db, userId);
+
+export type SeedPairRow = repo.SeedPairRow;
