@@ -17,7 +17,6 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { proxyTrust } from './lib/proxy.js';
 import { metricsPlugin } from './plugins/metrics.js';
-import { purgePlugin } from './plugins/purge.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { ACCESS_COOKIE, accessPageOf, authPlugin, REFRESH_COOKIE } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -25,6 +24,8 @@ import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
+import { jobs } from './modules/jobs.js';
+import { schedulerPlugin } from './plugins/scheduler.js';
 import { assertMoneyMode } from './modules/ledger/index.js';
 import type { App } from './types.js';
 
@@ -141,7 +142,6 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   });
   await app.register(realtimePlugin);
   await app.register(metricsPlugin);
-  await app.register(purgePlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 
@@ -150,6 +150,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
     return reply.send({ ok: true, database: db.kind });
   });
 
+  await app.register(schedulerPlugin, { jobs });
   for (const mod of modules) await app.register(mod.routes, { prefix: mod.prefix ?? '/api/v1' });
 
   await registerWeb(app);

@@ -32,7 +32,7 @@ export const idempotencyPlugin = fp(async (app: App) => {
     if (!key || key.length > 200) throw new AppError('BAD_IDEMPOTENCY_KEY', 400, 'Idempotency-Key must be 1 to 200 characters.');
     const userId = request.user.id;
     const fingerprint = sha256(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
-    const outcome = await claim(app.db, userId, key, fingerprint);
+    const outcome = await claim(app.db, userId, key, fingerprint, app.clock.now());
     if (outcome.kind === 'claimed') {
       request.idempotency = { userId, key };
       return;

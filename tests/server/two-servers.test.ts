@@ -116,13 +116,13 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     await waitFor('a new round on both', () => a.rounds.length > 1 && b.rounds.some((r) => r.period === a.rounds.at(-1)!.period), 15_000);
     expect(b.rounds.find((r) => r.period === a.rounds.at(-1)!.period)).toEqual(a.rounds.at(-1));
 
-    // One engine at a time: the colour engine's advisory lock is held once, by one of the two.
+    // One leader at a time: the scheduler's advisory lock, under which one server settles periods, is held once, by one of the two.
     const probe = new pg.Client({ connectionString: db!.url });
     await probe.connect();
     const locks = await probe.query<{ n: string }>(
       `SELECT count(*) AS n FROM pg_locks
         WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND objid::text::bigint = (hashtext('color-engine')::bigint & 4294967295)`,
+          AND objid::text::bigint = (hashtext('background')::bigint & 4294967295)`,
     );
     await probe.end();
     expect(Number(locks.rows[0].n)).toBe(1);

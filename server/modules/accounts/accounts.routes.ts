@@ -11,7 +11,6 @@ import {
 import { okMessage } from '../../../contracts/envelope.js';
 import type { App } from '../../types.js';
 import { createMessenger } from '../messaging/index.js';
-import { createBackground } from '../../lib/background.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
@@ -25,12 +24,11 @@ const tags = ['accounts'];
 /** Registration, codes, sign-in, sessions, password reset and the player's own account data. */
 export async function accountsRoutes(app: App): Promise<void> {
   const messenger = createMessenger({ config: app.config, db: app.db, log: app.log });
-  const background = createBackground(app.log);
   app.addHook('onClose', async () => {
-    await background.drain();
+    await app.background.drain();
     messenger.close();
   });
-  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background, clock: app.clock };
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background: app.background, clock: app.clock };
   const limit = rateLimited(app);
 
   app.post('/users/register', { schema: { body: registerSchema, tags, response: { 201: registerAnswerSchema } }, config: limit }, async (request, reply) => {

@@ -92,7 +92,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       response: { 200: userAnswerSchema },
     },
     handler: async (request) => {
-      const data = await setManagedUserBlocked(app.db, request.user!, request.params.id, request.body.blocked);
+      const data = await setManagedUserBlocked(app.db, request.user!, request.params.id, request.body.blocked, app.clock.now());
       return { success: true as const, message: data.blocked ? 'User blocked' : 'User unblocked', data };
     },
   });
@@ -107,7 +107,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     onRequest: [requireAdmin('admin-management')],
     schema: { tags, security, summary: 'Create an admin holding some of your own pages', body: addAdminSchema, response: { 201: adminAnswerSchema } },
     handler: async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: 'Admin created', data: await addAdmin(app.db, request.user!, request.body) }),
+      reply.status(201).send({ success: true as const, message: 'Admin created', data: await addAdmin(app.db, request.user!, request.body, app.clock.now()) }),
   });
 
   app.put('/admin/update-admin', {
@@ -158,6 +158,10 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       body: deleteAdminSchema,
       response: { 200: adminAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Admin deleted', data: await deleteAdmin(app.db, request.user!, request.body.email) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Admin deleted',
+      data: await deleteAdmin(app.db, request.user!, request.body.email, app.clock.now()),
+    }),
   });
 }

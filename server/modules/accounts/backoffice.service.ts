@@ -129,11 +129,11 @@ export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string
 }
 
 /** Blocks (every session ends at its next call, and sign-in is refused) or unblocks a player. */
-export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean): Promise<ManagedUser> {
+export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean, now: Date): Promise<ManagedUser> {
   return db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     if (Boolean(before.blockedAt) === blocked) return toManagedUser(before);
-    const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? new Date() : null });
+    const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? now : null });
     if (blocked) await revokeAllForUser(tx, before.id);
     await audit(tx, {
       actorId: actor.id,
@@ -158,7 +158,7 @@ function assertGrantable(actor: AuthUser, pages: readonly AccessPage[]): void {
 }
 
 /** POST /admin/add-admin: a verified admin account with its wallet. */
-export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>): Promise<AdminRow> {
+export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<AdminRow> {
   assertGrantable(actor, input.accessPages);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -171,7 +171,7 @@ export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof ad
         referralCode: await newReferralCode(tx),
         role: 'admin',
         accessPages: input.accessPages,
-        verifiedAt: new Date(),
+        verifiedAt: now,
       });
       await ensureWallet(tx, row.id);
       await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditView(row) });
@@ -313,13 +313,13 @@ export async function confirmOwnContact(
  * DELETE /admin/delete-admin. The account is closed, not erased: it keeps its place in the audit
  * log and the ledger, loses its role and pages, and can no longer sign in.
  */
-export async function deleteAdmin(db: Db, actor: AuthUser, email: string): Promise<AdminRow> {
+export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: Date): Promise<AdminRow> {
   return db.transaction(async (tx) => {
     const before = await lockAdmin(tx, await repo.lockUserRowByEmail(tx, email));
     if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
     assertMayActOn(actor, before);
     await keepAdminManagement(tx, before, false);
-    const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: new Date() });
+    const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: now });
     await revokeAllForUser(tx, before.id);
     await audit(tx, { actorId: actor.id, action: 'admin.delete', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
     return toAdminRow(before);

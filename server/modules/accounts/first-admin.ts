@@ -47,7 +47,7 @@ export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
       referralCode: await newReferralCode(tx),
       role: 'admin',
       accessPages: [...ACCESS_PAGES],
-      verifiedAt: new Date(),
+      verifiedAt: app.clock.now(),
     });
     await ensureWallet(tx, admin.id);
     return { created: true, id: admin.id, email, generatedPassword };

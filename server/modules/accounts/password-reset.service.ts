@@ -49,10 +49,11 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   await takeAttempt(db, 'reset', user.id);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
-    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp }, deps.clock.now());
+    const now = deps.clock.now();
+    const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp }, now);
     if (checked.ok) {
       // An admin's reset also needs their second factor; a refusal rolls the whole reset back.
-      await secondFactorForReset(tx, config, user, input.twoFactorCode);
+      await secondFactorForReset(tx, config, user, input.twoFactorCode, now);
       await users.setPasswordHash(tx, user.id, passwordHash);
       await revokeAllForUser(tx, user.id);
     }

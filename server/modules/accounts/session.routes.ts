@@ -72,7 +72,7 @@ export function sessionRoutes(app: App): void {
       config: limit,
     },
     async (request, reply) => {
-      const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code);
+      const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code, app.clock.now());
       const { accessToken, refreshToken } = await startSession(app.db, app.config, user, true);
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
       return {

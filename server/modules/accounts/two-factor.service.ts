@@ -62,7 +62,13 @@ const recoveryHash = (config: Config, code: string) => sha256(`${config.keys.two
  * Checks the second factor: a code of the app (each time step once) or an unused recovery code.
  * The first confirmed code turns the factor on and answers ten recovery codes, shown only then.
  */
-export async function verifySecondFactor(db: Db, config: Config, challenge: string, code: string): Promise<{ user: UserRow; recoveryCodes?: string[] }> {
+export async function verifySecondFactor(
+  db: Db,
+  config: Config,
+  challenge: string,
+  code: string,
+  now: Date,
+): Promise<{ user: UserRow; recoveryCodes?: string[] }> {
   const { user, claims } = await challenged(db, config, challenge);
   await takeAttempt(db, 'verify', `2fa:${user.id}`);
   // Until the app is confirmed, only the sign-in that drew the secret may confirm it.
@@ -70,7 +76,7 @@ export async function verifySecondFactor(db: Db, config: Config, challenge: stri
   const secret = user.totpSecret && ownSetup ? unseal(config.keys.twoFactor, user.totpSecret) : null;
   if (!secret) throw badRequest('Set up your authenticator app first.', 'NOT_SET_UP');
   const recoveryCodes = await db.transaction(async (tx) => {
-    const result = await spendSecondFactor(tx, config, user, secret, code);
+    const result = await spendSecondFactor(tx, config, user, secret, code, now);
     // The challenge signs in once: a second use, even with a new code, is refused.
     if (!(await spendChallenge(tx, claims.jti, new Date(claims.exp * 1000)))) throw challengeExpired();
     return result.recoveryCodes;
@@ -84,7 +90,7 @@ export async function verifySecondFactor(db: Db, config: Config, challenge: stri
  * the app's code or a recovery code; one who never enrolled cannot reset by e-mail, since the
  * first sign-in after such a reset would enrol whoever read the e-mail.
  */
-export async function secondFactorForReset(tx: DbOrTx, config: Config, user: UserRow, code: string | undefined): Promise<void> {
+export async function secondFactorForReset(tx: DbOrTx, config: Config, user: UserRow, code: string | undefined, now: Date): Promise<void> {
   if (!needsSecondFactor(config, user)) return;
   if (!user.totpEnabledAt || !user.totpSecret) {
     throw forbidden(
@@ -93,20 +99,20 @@ export async function secondFactorForReset(tx: DbOrTx, config: Config, user: Use
     );
   }
   if (!code) throw badRequest('Enter the code from your authenticator app (or a recovery code) as well.', 'TWO_FACTOR_REQUIRED');
-  await spendSecondFactor(tx, config, user, unseal(config.keys.twoFactor, user.totpSecret)!, code);
+  await spendSecondFactor(tx, config, user, unseal(config.keys.twoFactor, user.totpSecret)!, code, now);
 }
 
 /**
  * Checks a code of the app (each time step once, moving forward) or spends an unused recovery
  * code. The first confirmed code turns the factor on and answers ten recovery codes.
  */
-async function spendSecondFactor(tx: DbOrTx, config: Config, user: UserRow, secret: string, code: string): Promise<{ recoveryCodes?: string[] }> {
+async function spendSecondFactor(tx: DbOrTx, config: Config, user: UserRow, secret: string, code: string, now: Date): Promise<{ recoveryCodes?: string[] }> {
   const wrong = () => badRequest('That code is not right. Enter the 6-digit code your app shows now, or a recovery code.', 'WRONG_CODE');
   const digits = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(digits)) {
-    const delta = totpFor(user, secret).validate({ token: digits, window: 1 });
+    const delta = totpFor(user, secret).validate({ token: digits, window: 1, timestamp: now.getTime() });
     if (delta === null) throw wrong();
-    const step = Math.floor(Date.now() / 1000 / STEP_SECONDS) + delta;
+    const step = Math.floor(now.getTime() / 1000 / STEP_SECONDS) + delta;
     const first = !user.totpEnabledAt;
     if (!(await repo.takeTotpStep(tx, user.id, step, first))) throw badRequest('That code was already used. Wait for the next one.', 'CODE_USED');
     if (!first) return {};

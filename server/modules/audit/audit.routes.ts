@@ -27,7 +27,7 @@ export async function auditRoutes(app: App): Promise<void> {
     handler: async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('Content-Disposition', `attachment; filename="audit-log-${app.clock.now().toISOString().slice(0, 10)}.csv"`)
         .send(await auditCsv(app.db, request.query)),
   });
 }

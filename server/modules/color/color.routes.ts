@@ -10,25 +10,14 @@ import {
 import { ok } from '../../../contracts/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { startEngine } from './color.engine.js';
-import { colorState, history, loadColorGame, nextPeriods, placeBet, userBets, type ColorGame } from './color.service.js';
+import { colorGame, colorState, history, nextPeriods, placeBet, userBets } from './color.service.js';
 
 const tags = ['colour game'];
 const security = [{ bearer: [] }];
 
-/** The colour game's calls; its engine runs once the server listens (tests call the service instead). */
+/** The colour game's calls; its engine is a job of the scheduler (server/modules/jobs.ts). */
 export async function colorRoutes(app: App): Promise<void> {
-  let loading: Promise<ColorGame> | undefined;
-  const game = () =>
-    (loading ??= loadColorGame(app.db, app.config, app.clock.now()).catch((err) => {
-      loading = undefined;
-      throw err;
-    }));
-  let stop: (() => void) | undefined;
-  app.addHook('onListen', async () => {
-    stop = startEngine(app, await game());
-  });
-  app.addHook('onClose', async () => stop?.());
+  const game = () => colorGame(app.db, app.config, app.clock.now());
 
   app.get(
     '/color/next-periods',

@@ -92,6 +92,20 @@ export async function loadColorGame(db: DbOrTx, config: Config, now: Date): Prom
   return { row, chain, roundMs: row.roundSeconds * 1000, epoch: row.epoch.getTime() };
 }
 
+/** The loaded chain of each server in this process, by its settings object (tests run several servers in one process). */
+const loaded = new WeakMap<Config, Promise<ColorGame>>();
+
+/** The committed chain, loaded (or made) once per server and shared by its calls and its engine. */
+export function colorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
+  let game = loaded.get(config);
+  if (!game) {
+    game = loadColorGame(db, config, now);
+    loaded.set(config, game);
+    game.catch(() => loaded.delete(config));
+  }
+  return game;
+}
+
 /** The number of period `seq`, as docs/fairness.md says anyone can recompute it. */
 export function drawPeriod(game: ColorGame, seq: number): { hash: string; number: number } {
   const hash = game.chain.hashAt(seq);

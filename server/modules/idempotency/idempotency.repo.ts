@@ -5,7 +5,7 @@ import { idempotencyKeys } from '../../db/schema/index.js';
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /** Claims caller + key for a first request; false when someone already holds it. */
-export async function claimKey(db: DbOrTx, v: { userId: string; key: string; fingerprint: string }): Promise<boolean> {
+export async function claimKey(db: DbOrTx, v: { userId: string; key: string; fingerprint: string; createdAt: Date }): Promise<boolean> {
   const rows = await db.insert(idempotencyKeys).values(v).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
@@ -19,16 +19,16 @@ export async function findKey(db: DbOrTx, userId: string, key: string): Promise<
 }
 
 /** Takes over a claim still unanswered after `staleMs`; false when it is fresher or answered. */
-export async function takeOverStaleClaim(db: DbOrTx, userId: string, key: string, staleMs: number): Promise<boolean> {
+export async function takeOverStaleClaim(db: DbOrTx, userId: string, key: string, staleMs: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(idempotencyKeys)
-    .set({ createdAt: new Date() })
+    .set({ createdAt: now })
     .where(
       and(
         eq(idempotencyKeys.userId, userId),
         eq(idempotencyKeys.key, key),
         isNull(idempotencyKeys.statusCode),
-        lt(idempotencyKeys.createdAt, new Date(Date.now() - staleMs)),
+        lt(idempotencyKeys.createdAt, new Date(now.getTime() - staleMs)),
       ),
     )
     .returning({ key: idempotencyKeys.key });

@@ -11,8 +11,8 @@ export type ClaimOutcome = { kind: 'claimed' } | { kind: 'replay'; statusCode: n
  * duplicates cannot both run). A later one replays the stored answer; one that arrives while
  * the first is still running gets 409; the same key on a different request gets 422.
  */
-export async function claim(db: DbOrTx, userId: string, key: string, fingerprint: string): Promise<ClaimOutcome> {
-  if (await repo.claimKey(db, { userId, key, fingerprint })) return { kind: 'claimed' };
+export async function claim(db: DbOrTx, userId: string, key: string, fingerprint: string, now: Date): Promise<ClaimOutcome> {
+  if (await repo.claimKey(db, { userId, key, fingerprint, createdAt: now })) return { kind: 'claimed' };
   const seen = await repo.findKey(db, userId, key);
   if (!seen) throw new AppError('RETRY', 409, 'The request collided with another one. Please try again.');
   if (seen.fingerprint !== fingerprint) {
@@ -21,7 +21,7 @@ export async function claim(db: DbOrTx, userId: string, key: string, fingerprint
   if (seen.statusCode === null) {
     // A claim left by a process that died mid-request would block the key for ever; after a
     // minute it is taken over. The money itself is safe: every transfer has its own unique key.
-    if (await repo.takeOverStaleClaim(db, userId, key, STALE_CLAIM_MS)) return { kind: 'claimed' };
+    if (await repo.takeOverStaleClaim(db, userId, key, STALE_CLAIM_MS, now)) return { kind: 'claimed' };
     throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'The same request is still being processed. Please wait a moment.');
   }
   return { kind: 'replay', statusCode: seen.statusCode, response: seen.response };

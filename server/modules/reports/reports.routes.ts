@@ -17,7 +17,7 @@ export async function reportsRoutes(app: App): Promise<void> {
       summary: 'Deposits, withdrawals, bets, GGR and NGR for today, 7 and 30 days; pending requests; the ledger check',
       response: { 200: overviewAnswerSchema },
     },
-    handler: async () => ({ success: true as const, message: 'Overview', data: await overview(app.db) }),
+    handler: async () => ({ success: true as const, message: 'Overview', data: await overview(app.db, app.clock.now()) }),
   });
 
   app.get('/admin/reports/daily.csv', {

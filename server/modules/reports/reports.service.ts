@@ -26,7 +26,7 @@ function figures(days: repo.DayRow[], players: number): Figures {
 }
 
 /** Today, 7 and 30 days, the daily series for the charts, what waits for a decision, and the ledger check. */
-export async function overview(db: DbOrTx): Promise<Overview> {
+export async function overview(db: DbOrTx, now: Date): Promise<Overview> {
   const [days, today, week, month, pending, violations] = await Promise.all([
     repo.dailyTotals(db, 30),
     repo.playersWhoBet(db, 1),
@@ -39,7 +39,7 @@ export async function overview(db: DbOrTx): Promise<Overview> {
     periods: { today: figures(days.slice(-1), today), '7d': figures(days.slice(-7), week), '30d': figures(days, month) },
     daily: days.map((d) => ({ day: d.day, ...figures([d], d.players) })),
     pending,
-    ledger: { ok: violations.length === 0, checkedAt: new Date().toISOString(), violations: violations.length },
+    ledger: { ok: violations.length === 0, checkedAt: now.toISOString(), violations: violations.length },
   };
 }
 

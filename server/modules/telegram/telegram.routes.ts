@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { subscriptionsOf } from '../wallet/index.js';
-import { addChannel, channels, createRound, decideTelegramDeposit, editRound, listRounds, removeRound, runScheduler } from './telegram.service.js';
+import { addChannel, channels, createRound, decideTelegramDeposit, editRound, listRounds, removeRound } from './telegram.service.js';
 
 const tags = ['telegram'];
 const security = [{ bearer: [] }];
@@ -26,7 +26,6 @@ const roundId = (id: string) => {
   if (!isUuid(id)) throw notFound('Round not found.', 'ROUND_NOT_FOUND');
   return id.toLowerCase();
 };
-const SCHEDULER_MS = 10_000;
 
 /** /my-channels, outside /api/v1 as the spec's client calls it. */
 export async function channelRoutes(app: App): Promise<void> {
@@ -63,24 +62,6 @@ export async function channelRoutes(app: App): Promise<void> {
 }
 
 export async function telegramRoutes(app: App): Promise<void> {
-  const leadership = app.database.leadership('telegram-scheduler');
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onListen', async () => {
-    const tick = async () => {
-      try {
-        if (await leadership.tryLead()) await runScheduler(app.db, app.config, app.clock.now(), app.log);
-      } catch (err) {
-        app.log.error({ err }, 'telegram round scheduler');
-      }
-      timer = setTimeout(() => void tick(), SCHEDULER_MS);
-    };
-    void tick();
-  });
-  app.addHook('onClose', async () => {
-    clearTimeout(timer);
-    await leadership.release();
-  });
-
   app.put(
     '/wallet/telegram/update-deposite-transaction-status',
     {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/helpers/app.js';
 import { createPlayer, type TestUser } from '../../tests/helpers/factories.js';
 import type { App } from '../types.js';
-import { purgeOnce } from './purge.js';
+import { purgeOnce } from './jobs.js';
 
 const DAY = 86_400_000;
 
