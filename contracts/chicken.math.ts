@@ -64,6 +64,15 @@ export function survivalProbability(d: Difficulty, k: number): number {
   return Number(binomial(CELLS - TRAPS[d], k)) / Number(binomial(CELLS, k));
 }
 
+/**
+ * What a cash-out pays, in paise: bet × multiplier (in hundredths), rounded down to the paisa and
+ * capped at the round's maximum win. The server pays it; the screen shows it as the potential win.
+ */
+export function payoutOf(bet: number, multiplierCents: number, maxWin: number): number {
+  const raw = (BigInt(bet) * BigInt(multiplierCents)) / 100n;
+  return raw > BigInt(maxWin) ? maxWin : Number(raw);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The round's traps, from the shared draw of fairness.math.ts
 

@@ -84,7 +84,7 @@ describe('Chicken Road in the browser', () => {
     await shot(page, 'chicken-cashout');
     await dialog().waitFor();
     expect(await dialog().getByRole('heading').textContent()).toBe('Congratulations!');
-    expect(await dialog().textContent()).toContain('$10.20');
+    expect(await dialog().textContent()).toContain('₹10.20');
     expect(await balance()).toBeCloseTo(before + 10.2, 2);
     await expect.poll(shownBalance).toBe(rupees(before + 10.2));
     await page.waitForTimeout(500);
@@ -101,7 +101,7 @@ describe('Chicken Road in the browser', () => {
     await shot(page, 'chicken-trap');
     await dialog().waitFor();
     expect(await dialog().getByRole('heading').textContent()).toBe('Game Over!');
-    expect(await dialog().textContent()).toContain('You Lost$10.00');
+    expect(await dialog().textContent()).toContain('You Lost₹10.00');
     expect(await balance()).toBe(before - 10);
     await expect.poll(shownBalance).toBe(rupees(before - 10));
     expect(await page.getByRole('listitem', { name: /, trap$/ }).count()).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Difficulty, type RoundView } from '../../../contracts/chicken.js';
+import { payoutOf, type Difficulty, type RoundView } from '../../../contracts/chicken.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -23,12 +23,6 @@ export interface StartInput {
 }
 
 const withBalance = async <T extends object>(tx: Tx, userId: string, view: T) => ({ ...view, balance: toRupees(await balanceOf(tx, userId)) });
-
-/** bet × multiplier, rounded down to the paisa and capped at the round's maximum win. */
-export function payoutOf(bet: number, multiplierCents: number, maxWin: number): number {
-  const raw = (BigInt(bet) * BigInt(multiplierCents)) / 100n;
-  return raw > BigInt(maxWin) ? maxWin : Number(raw);
-}
 
 async function viewOf(tx: Tx, round: repo.RoundRow): Promise<RoundView> {
   return roundView(round, round.state === 'playing' ? null : await revealedSeed(tx, round.seedPairId));

@@ -1,5 +1,5 @@
 import type { BetRecord } from '../../../contracts/chicken';
-import { formatRupees } from './useSession';
+import { formatRupees } from '../../../contracts/amounts';
 
 export type BetTone = 'open' | 'win' | 'returned' | 'loss';
 

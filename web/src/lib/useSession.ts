@@ -29,18 +29,3 @@ export function useBalance() {
     queryFn: async () => (await api<z.infer<typeof balanceAnswerSchema>>(`/api/v1/users/balance/${user!._id}`)).balance,
   });
 }
-
-/**
- * Whole digits grouped as en-IN groups them (12,34,567). Done by hand: the header shows a balance
- * on every screen, and the first toLocaleString loads the locale's data, a long task on a phone.
- */
-const groupIndian = (whole: string) =>
-  whole.replace('-', '').length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
-
-/** Rupees as the spec shows a balance: rounded down to a whole number, with the rupee sign. */
-export const formatBalance = (rupees: number | undefined) => `₹${groupIndian(String(Math.floor(rupees ?? 0)))}`;
-/** Rupees with two decimals, for amounts in lists and dialogs. */
-export const formatRupees = (rupees: number) => {
-  const [whole, fraction] = rupees.toFixed(2).split('.');
-  return `₹${groupIndian(whole)}.${fraction}`;
-};

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatBalance, useBalance, useSession } from '../../lib/useSession';
+import { useBalance, useSession } from '../../lib/useSession';
+import { formatBalance } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 
 /** The logo links home; its name is its text, "Rupee Arcade". */

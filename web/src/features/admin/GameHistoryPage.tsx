@@ -10,7 +10,7 @@ import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 
 type Entry = z.infer<typeof gameHistoryEntrySchema>;
 /** The spec's default game type; a game the site does not have, so the server answers every bet. */

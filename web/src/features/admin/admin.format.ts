@@ -1,4 +1,4 @@
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 
 /** The spec's card date: day, long month, year (for example "5 January 2025"). */
 export const formatDay = (iso: string | undefined) => {

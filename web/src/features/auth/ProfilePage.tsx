@@ -9,6 +9,7 @@ import { useVisibleGames } from '../../lib/useVisibleGames';
 import { ReferEarnModal } from './ReferEarn';
 import { useSignOut } from './useSignOut';
 import './auth.css';
+import { formatBalance } from '../../../../contracts/amounts';
 
 function Row({ icon, children, to, onClick, tone }: { icon: IconName; children: ReactNode; to?: string; onClick?: () => void; tone?: 'danger' }) {
   const body = (
@@ -87,7 +88,8 @@ export default function ProfilePage() {
       <div className="auth-profile__balance">
         <span className="auth-profile__balance-label">{playMoney ? 'Play money(₹)' : 'Available(₹)'}</span>
         <span className="auth-profile__balance-value" aria-live="polite">
-          {balance.data === undefined ? '—' : Math.floor(balance.data).toLocaleString('en-IN')}
+          {/* The label carries the rupee sign. */}
+          {balance.data === undefined ? '—' : formatBalance(balance.data).replace('₹', '')}
         </span>
       </div>
       <nav aria-label="Account">

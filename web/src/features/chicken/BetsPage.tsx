@@ -9,7 +9,7 @@ import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 import { betsKey, chickenApi, type BetRecord } from './chicken.api';
 import './chicken.css';
 

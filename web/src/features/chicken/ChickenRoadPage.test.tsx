@@ -142,9 +142,9 @@ describe('ChickenRoadPage', () => {
     await waitFor(() => expect(api.find('POST', '/api/v1/chicken-road/stop')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' }, { timeout: 3000 });
-    expect(within(dialog).getByText('$10.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹10.00')).toBeInTheDocument();
     expect(within(dialog).getByText('1.02x')).toBeInTheDocument();
-    expect(within(dialog).getByText('$10.20')).toBeInTheDocument();
+    expect(within(dialog).getByText('₹10.20')).toBeInTheDocument();
     expect(screen.getByTestId('balance')).toHaveTextContent('₹100');
     expect(screen.getByRole('listitem', { name: 'Lane 8: 1.44x, trap', hidden: true })).toBeInTheDocument();
     expect(screen.getByTestId('announcer')).toHaveTextContent(/You won ₹10\.20/);
@@ -172,7 +172,7 @@ describe('ChickenRoadPage', () => {
     await user.click(await startRound(user));
     const dialog = await screen.findByRole('dialog', { name: 'Game Over!' }, { timeout: 3000 });
     expect(within(dialog).getByText('You Lost')).toBeInTheDocument();
-    expect(within(dialog).getAllByText('$10.00')).toHaveLength(2);
+    expect(within(dialog).getAllByText('₹10.00')).toHaveLength(2);
     expect(within(dialog).getByText('0.00x')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(startButton()).toBeInTheDocument();

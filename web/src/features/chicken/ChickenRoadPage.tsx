@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/Modal';
-import { formatBalance, formatRupees, useSession } from '../../lib/useSession';
+import { useSession } from '../../lib/useSession';
+import { formatBalance, formatRupees } from '../../../../contracts/amounts';
 import { useChickenAudio } from './audio/useChickenAudio';
 import { Confetti } from './components/Confetti';
 import { Controls, releaseFocus } from './components/Controls';

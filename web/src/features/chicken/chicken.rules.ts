@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../../../contracts/site';
-import { formatRupees } from '../../lib/useSession';
+import { AMOUNT_MESSAGES, formatRupees, readAmount } from '../../../../contracts/amounts';
 
 export const DIFFICULTY_LOCKED = "You can't change difficulty during a game!";
 export const INSUFFICIENT_BALANCE = 'Insufficient balance!';
@@ -16,11 +16,13 @@ export type BetLimits = Pick<SiteSettings['chicken'], 'minBet' | 'maxBet'>;
  * under 1.01, a bet above the balance shown. An empty auto cash-out means none.
  */
 export function checkStart(bet: string, autoCashout: string, balance: number | undefined, limits?: BetLimits): StartCheck {
+  const read = readAmount(bet);
+  if ('problem' in read && read.problem !== 'tooManyDecimals' && read.problem !== 'tooLarge') return { ok: false, message: 'Enter a bet amount' };
   const betAmount = Number(bet);
-  if (!bet.trim() || !Number.isFinite(betAmount) || betAmount <= 0) return { ok: false, message: 'Enter a bet amount' };
   if (limits && betAmount < limits.minBet) return { ok: false, message: `Minimum bet is ${formatRupees(limits.minBet)}` };
   if (limits && betAmount > limits.maxBet) return { ok: false, message: `Maximum bet is ${formatRupees(limits.maxBet)}` };
-  if (cents(betAmount) !== betAmount) return { ok: false, message: 'Bet amount can have at most two decimals' };
+  if ('problem' in read)
+    return { ok: false, message: read.problem === 'tooManyDecimals' ? 'Bet amount can have at most two decimals' : AMOUNT_MESSAGES.tooLarge };
   const auto = autoCashout.trim() === '' ? null : Number(autoCashout);
   if (auto !== null && (!Number.isFinite(auto) || auto < 1.01)) return { ok: false, message: 'Auto cashout must be at least 1.01' };
   if (balance !== undefined && betAmount > balance) return { ok: false, message: INSUFFICIENT_BALANCE };

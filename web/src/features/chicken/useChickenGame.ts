@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { multiplierLadder } from '../../../../contracts/chicken.math';
+import { multiplierLadder, payoutOf } from '../../../../contracts/chicken.math';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
+import { balanceKey, useBalance, useSession } from '../../lib/useSession';
+import { formatRupees, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import type { Sfx } from './audio/chickenAudio';
 import type { DemoState } from '../../../../contracts/chicken';
@@ -17,7 +18,6 @@ export const DEFAULT_BET = '10';
 export const DEFAULT_AUTO_CASHOUT = '2';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const money = (n: number) => Math.round(n * 100) / 100;
 
 interface Options {
   play: (s: Sfx) => void;
@@ -264,7 +264,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
     pending,
     stake,
     currentMultiplier: current,
-    potentialWin: money(stake * current),
+    potentialWin: toRupees(payoutOf(toPaise(stake), Math.round(current * 100), settings ? toPaise(settings.chicken.maxWin) : Number.MAX_SAFE_INTEGER)),
     nextMultiplier: game.phase === 'idle' ? ladder[0] : ladder[game.lane + 1],
     start,
     go,

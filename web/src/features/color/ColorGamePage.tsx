@@ -22,7 +22,8 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
-import { balanceKey, formatRupees, useBalance, useSession } from '../../lib/useSession';
+import { balanceKey, useBalance, useSession } from '../../lib/useSession';
+import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { colorApi, colorKeys } from './color.api';
 import { Ball, LABELS, labelOf } from './Ball';
@@ -175,7 +176,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   const max = settings?.color.maxBet ?? 10_000;
   const value = Number(amount);
   const invalid =
-    !/^\d+(\.\d{1,2})?$/.test(amount) || value < min || value > max
+    !isAmountText(amount) || value < min || value > max
       ? `Enter ${formatRupees(min)} to ${formatRupees(max)}`
       : balance.data !== undefined && value > balance.data
         ? 'Insufficient balance!'

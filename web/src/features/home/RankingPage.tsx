@@ -6,6 +6,7 @@ import { Page } from '../../components/ui/Page';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { api } from '../../lib/api';
 import './home.css';
+import { formatRupees } from '../../../../contracts/amounts';
 
 export const REFRESH_MS = 5000;
 const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
@@ -23,8 +24,7 @@ function Avatar({ entry, size }: { entry: RankingEntry; size: 'lg' | 'sm' }) {
 }
 
 const points = (n: number) => n.toLocaleString('en-IN');
-/** Whole rupees as they are; anything with paise to two decimals (₹0.40, not ₹0.4). */
-const rupees = (n: number) => `₹${n.toLocaleString('en-IN', Number.isInteger(n) ? {} : { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (n: number) => formatRupees(n, 'short');
 
 /** The podium keeps the width of a place per player when fewer than three have played. */
 const podiumStyle = (players: number) =>

@@ -4,7 +4,8 @@ import { DEFAULT_REALITY_CHECK_MINUTES } from '../../../../contracts/reality-che
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Loading } from '../../components/ui/States';
-import { formatRupees, useSession } from '../../lib/useSession';
+import { useSession } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKey } from './responsible.api';
 import './responsible.css';
 

@@ -24,13 +24,12 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKey } from './responsible.api';
 import { BreakNotice, daysText } from './BreakNotice';
 import './responsible.css';
 
 const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per week', month: 'Per month' };
-const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
 /** Profile → Responsible play: limits, a break, the reality check and statements. */
 export default function ResponsiblePage() {
@@ -121,7 +120,7 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
               error={formState.errors[period]?.message}
               hint={byPeriod[period] && (byPeriod[period].amount !== null || byPeriod[period].pending) ? limitNote(byPeriod[period]) : undefined}
               {...register(period, {
-                validate: (v) => v.trim() === '' || (AMOUNT.test(v.trim()) && Number(v) > 0) || 'Enter an amount in rupees, or leave it empty',
+                validate: (v) => v.trim() === '' || isAmountText(v) || 'Enter an amount in rupees, or leave it empty',
               })}
             />
           ))}

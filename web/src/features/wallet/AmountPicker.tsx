@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { QUICK_AMOUNTS } from '../../../../contracts/wallet';
 import { useSiteSettings } from '../../lib/useSiteSettings';
+import { formatRupees } from '../../../../contracts/amounts';
 
 /** The amount box with the spec's quick amounts; the bounds come from the server, which decides. */
 export function AmountPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -41,7 +42,7 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
             aria-pressed={value === String(a)}
             onClick={() => onChange(String(a))}
           >
-            ₹{a.toLocaleString('en-IN')}
+            {formatRupees(a, 'short')}
           </button>
         ))}
       </div>

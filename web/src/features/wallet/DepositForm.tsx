@@ -8,7 +8,8 @@ import { useSession } from '../../lib/useSession';
 import { AmountPicker } from './AmountPicker';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
 import { DepositSteps, QrDisplay } from './QrDisplay';
-import { checkPayNumber, isAmount, useSubmitDeposit } from './wallet.api';
+import { checkPayNumber, useSubmitDeposit } from './wallet.api';
+import { isAmountText } from '../../../../contracts/amounts';
 
 type Method = 'UPI' | 'Crypto';
 type CryptoType = 'usdt' | 'btc';
@@ -43,7 +44,7 @@ export function DepositForm() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!user || !ready || deposit.isPending) return;
-    const badAmount = isAmount(form.amount) ? undefined : 'Enter an amount in rupees, with at most two decimals';
+    const badAmount = isAmountText(form.amount) ? undefined : 'Enter an amount in rupees, with at most two decimals';
     const badPayNumber = checkPayNumber(form.payNumber);
     setAmountError(badAmount);
     setPayError(badPayNumber);

@@ -4,7 +4,7 @@ import type { subscriptionsAnswerSchema } from '../../../../contracts/telegram';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { api, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 
 export const subscriptionsKey = ['wallet', 'telegram-subscriptions'] as const;
 

@@ -4,7 +4,7 @@ import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 import { useWalletHistory, type WalletTransaction } from './wallet.api';
 import './wallet.css';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Page } from '../../components/ui/Page';
 import { Tabs } from '../../components/ui/Tabs';
-import { formatRupees, useBalance } from '../../lib/useSession';
+import { useBalance } from '../../lib/useSession';
+import { formatRupees } from '../../../../contracts/amounts';
 import { EthWithdrawForm, InrWithdrawForm, UsdtWithdrawForm } from './WithdrawForms';
 import './wallet.css';
 

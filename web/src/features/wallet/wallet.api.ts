@@ -58,9 +58,6 @@ function useMoneyCall<T>(path: string) {
 export const useSubmitDeposit = () => useMoneyCall<DepositRequest>('/api/v1/wallet/deposit');
 export const useSubmitWithdrawal = () => useMoneyCall<WithdrawalRequest>('/api/v1/wallet/withraw');
 
-/** Amount text as typed: digits with at most two decimals, above zero. */
-export const isAmount = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && Number(text) > 0;
-
 /** The server's rule for a transaction id or hash; answers the message to show, or undefined. */
 export const checkPayNumber = (text: string) => {
   const r = payNumberSchema.safeParse(text);

@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { isAmountText } from '../../../../contracts/amounts';
 import {
   DEFAULT_USDT_NETWORK,
   ethWithdrawalDetailsSchema,
@@ -7,11 +8,10 @@ import {
   usdtWithdrawalDetailsSchema,
   USDT_NETWORKS,
 } from '../../../../contracts/wallet';
-import { isAmount } from './wallet.api';
 
 // The server's own detail schemas plus the amount as typed, so the form and the server agree;
 // the server still decides what is accepted.
-const amount = z.string().trim().min(1, 'Enter the amount').refine(isAmount, 'Enter an amount in rupees, with at most two decimals');
+const amount = z.string().trim().min(1, 'Enter the amount').refine(isAmountText, 'Enter an amount in rupees, with at most two decimals');
 
 export const inrSchema = upiWithdrawalDetailsSchema
   .extend({ amount })

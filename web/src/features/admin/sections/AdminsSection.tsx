@@ -8,7 +8,8 @@ import { Modal } from '../../../components/ui/Modal';
 import { Empty, ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { formatRupees, useSession } from '../../../lib/useSession';
+import { useSession } from '../../../lib/useSession';
+import { formatRupees } from '../../../../../contracts/amounts';
 import { useAddAdmin, useAdmins, useConfirmContact, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
 import { SectionHead } from './SectionHead';
 

@@ -7,8 +7,7 @@ import { notify } from '../../../lib/toast';
 import { useAmountSetting, useDeleteAmount, useSaveAmount, type AmountSetting } from '../admin.api';
 import { formatAmount } from '../admin.format';
 import { SectionHead } from './SectionHead';
-
-const NUMBER = /^\d+(\.\d{1,2})?$/;
+import { isAmountText } from '../../../../../contracts/amounts';
 
 /** A single amount setting: the add form while none exists, otherwise the entry with Delete. */
 export function AmountSection({ setting, title }: { setting: AmountSetting; title: string }) {
@@ -22,7 +21,7 @@ export function AmountSection({ setting, title }: { setting: AmountSetting; titl
     e.preventDefault();
     const value = amount.trim();
     if (!value) return setError('Enter an amount');
-    if (!NUMBER.test(value) || Number(value) <= 0) return setError('Enter a number above 0, with at most two decimals');
+    if (!isAmountText(value)) return setError('Enter a number above 0, with at most two decimals');
     setError(undefined);
     save.mutate(value, {
       onSuccess: () => {

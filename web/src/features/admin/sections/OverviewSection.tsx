@@ -4,7 +4,7 @@ import { REPORT_PERIODS, type Figures, type Overview, type overviewAnswerSchema 
 import { ErrorRetry, Loading } from '../../../components/ui/States';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { formatRupees } from '../../../lib/useSession';
+import { formatRupees } from '../../../../../contracts/amounts';
 import { SectionHead } from './SectionHead';
 
 const PERIOD_LABEL: Record<(typeof REPORT_PERIODS)[number], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };

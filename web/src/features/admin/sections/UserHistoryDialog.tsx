@@ -4,7 +4,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { Pager } from '../../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../../components/ui/States';
 import { formatDateTime } from '../../../lib/format';
-import { formatRupees } from '../../../lib/useSession';
+import { formatRupees } from '../../../../../contracts/amounts';
 import { useUserBalance, useUserBets, useUserHistory, type ManagedUser } from '../backoffice.api';
 
 /** A user's History view: their ledger balance, wallet history a page at a time, and their latest rounds. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, type CSSProperties, type PointerEvent } from 'react'
 import { DIFFICULTIES } from '../../../../../contracts/chicken.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
-import { formatRupees } from '../../../lib/useSession';
+import { formatRupees } from '../../../../../contracts/amounts';
 import type { useChickenGame } from '../useChickenGame';
 
 type Game = ReturnType<typeof useChickenGame>;

@@ -2,9 +2,7 @@ import { useEffect, useId } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { ChickenSprite, FlameSprite } from './Sprites';
-
-/** The spec shows the dialog's bet and win amounts with a dollar sign. */
-const dollars = (n: number) => `$${n.toFixed(2)}`;
+import { formatRupees } from '../../../../../contracts/amounts';
 
 interface ResultDialogProps {
   open: boolean;
@@ -43,7 +41,7 @@ export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayA
         <dl className="chicken-result__rows">
           <div>
             <dt>Bet Amount</dt>
-            <dd>{dollars(betAmount)}</dd>
+            <dd>{formatRupees(betAmount)}</dd>
           </div>
           <div>
             <dt>Multiplier</dt>
@@ -51,7 +49,7 @@ export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayA
           </div>
           <div className="chicken-result__total">
             <dt>{won ? 'You Won' : 'You Lost'}</dt>
-            <dd>{dollars(won ? payout : betAmount)}</dd>
+            <dd>{formatRupees(won ? payout : betAmount)}</dd>
           </div>
         </dl>
       </div>
