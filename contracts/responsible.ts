@@ -77,6 +77,9 @@ export const exclusionBodySchema = z
 export const exclusionViewSchema = z.object({ kind: z.enum(EXCLUSION_KINDS), startedAt: z.string(), endsAt: z.string() });
 export type ExclusionView = z.infer<typeof exclusionViewSchema>;
 
+/** PUT /responsible/reality-check answers the minutes now set. */
+export const realityCheckSchema = z.object({ realityCheckMinutes: z.number().int() });
+
 export const realityCheckBodySchema = z.object({
   minutes: z.coerce.number({ error: 'Minutes must be a number' }).int().min(0, 'Choose 0 (off) to 600 minutes').max(600, 'Choose 0 (off) to 600 minutes'),
 });

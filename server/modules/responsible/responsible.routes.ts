@@ -6,6 +6,7 @@ import {
   limitViewSchema,
   putLimitsBodySchema,
   realityCheckBodySchema,
+  realityCheckSchema,
   responsibleStateSchema,
   sessionQuerySchema,
   sessionSummarySchema,
@@ -83,7 +84,7 @@ export async function responsibleRoutes(app: App): Promise<void> {
         security,
         summary: 'Minutes between reality-check reminders (0: off)',
         body: realityCheckBodySchema,
-        response: { 200: ok(z.object({ realityCheckMinutes: z.number().int() })) },
+        response: { 200: ok(realityCheckSchema) },
       },
     },
     async (request) => ({

@@ -10,7 +10,9 @@ describe('/refer-earn', () => {
   it('is the referral dialog over home, and closing it goes home', async () => {
     const me = signIn();
     mockApi({
-      [`GET /api/v1/users/referral-link/${me._id}`]: () => ({ body: { referralLink: 'http://x/signup?ref=Q' } }),
+      [`GET /api/v1/users/referral-link/${me._id}`]: () => ({
+        body: { success: true, referralLink: 'http://x/signup?ref=Q', data: { referralLink: 'http://x/signup?ref=Q' } },
+      }),
       'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
       'GET /api/v1/notification/get': () => ({ body: { success: true, message: 'Diwali bonus tonight' } }),
     });

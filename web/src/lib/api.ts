@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { session } from './session';
 
 export class ApiError extends Error {
@@ -79,6 +80,48 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     throw new ApiError(res.status, message, json?.code, json);
   }
   return json as T;
+}
+
+/**
+ * Answers are checked against the contract where it costs the player nothing: in development and
+ * in the tests every answer is parsed with the schema the server's route declares, so a screen
+ * cannot be built against a shape the server does not send. In production the server has already
+ * parsed each answer with that same schema on its way out (its response serializer), and the schema
+ * library stays off the first visit's budget (docs/decisions/0020-answers-checked-at-the-edge.md).
+ */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** A call's answer schema, from the contract, loaded only when answers are checked. */
+export type AnswerSchema<T> = () => Promise<z.ZodType<T>>;
+
+/** A whole answer schema of a contract module: `answerFrom(() => import('contracts/site'), (c) => c.siteSettingsAnswerSchema)`. */
+export function answerFrom<M, S extends z.ZodType>(contract: () => Promise<M>, pick: (module: M) => S): AnswerSchema<z.output<S>> {
+  return async () => pick(await contract()) as unknown as z.ZodType<z.output<S>>;
+}
+
+/**
+ * The answer schema `{ success, message, data }` around a data schema of a contract module:
+ * `okAnswer(() => import('contracts/color'), (c) => c.colorStateSchema)`.
+ */
+export function okAnswer<M, S extends z.ZodType>(
+  contract: () => Promise<M>,
+  pick: (module: M) => S,
+): AnswerSchema<{ success: true; message: string; data: z.output<S> }> {
+  return async () => {
+    const [module, { ok }] = await Promise.all([contract(), import('../../../contracts/envelope')]);
+    return ok(pick(module)) as unknown as z.ZodType<{ success: true; message: string; data: z.output<S> }>;
+  };
+}
+
+/** `api`, with the answer read as the contract's schema says: the one way the web reads an answer. */
+export async function apiAnswer<T>(schema: AnswerSchema<T>, path: string, opts: RequestOptions = {}): Promise<T> {
+  const body = await api<unknown>(path, opts);
+  return CHECK_ANSWERS ? (await schema()).parse(body) : (body as T);
+}
+
+/** The `data` of an answer `{ success, message, data }`. */
+export async function apiData<T>(schema: AnswerSchema<{ data: T }>, path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await apiAnswer(schema, path, opts)).data;
 }
 
 /** The error message to show a person, in words, with a fallback for network failures. */

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { qrCodeListAnswerSchema } from '../../../contracts/wallet.answers';
-import { api } from './api';
+import { answerFrom, apiAnswer } from './api';
 
 export type { QrCode } from '../../../contracts/wallet.answers';
 
@@ -15,6 +13,16 @@ export const qrCodesKey = (kind: QrKind) => ['qr-codes', kind] as const;
 export function useQrCodes(kind: QrKind) {
   return useQuery({
     queryKey: qrCodesKey(kind),
-    queryFn: async ({ signal }) => (await api<z.infer<typeof qrCodeListAnswerSchema>>(`${qrBasePath[kind]}/qr-codes`, { anonymous: true, signal })).data ?? [],
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../contracts/wallet.answers'),
+            (c) => c.qrCodeListAnswerSchema,
+          ),
+          `${qrBasePath[kind]}/qr-codes`,
+          { anonymous: true, signal },
+        )
+      ).data ?? [],
   });
 }

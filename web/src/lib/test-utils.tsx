@@ -57,6 +57,15 @@ type Reply = { status?: number; body: unknown } | Error;
 type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
+ * A success answer as the server always sends it: with a message (tests may leave it out). The
+ * rest of every answer is checked against the contract by the web's edge (lib/api.ts).
+ */
+const inEnvelope = (body: unknown) =>
+  body && typeof body === 'object' && !Array.isArray(body) && (body as { success?: unknown }).success === true && !('message' in body)
+    ? { ...body, message: 'OK' }
+    : body;
+
+/**
  * Replaces fetch with a table of `"METHOD /path"` handlers (the site settings are served unless
  * given); unknown calls answer 404. Every call is
  * recorded with its parsed JSON body (FormData bodies are kept as they are).
@@ -84,7 +93,7 @@ export function mockApi(given: Record<string, Handler>) {
     const handler = routes[`${method} ${url.pathname}`];
     const reply: Reply = handler ? await handler(call) : { status: 404, body: { success: false, message: 'Not found' } };
     if (reply instanceof Error) throw reply;
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(inEnvelope(reply.body)), { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, find: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };

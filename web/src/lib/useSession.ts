@@ -1,8 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { balanceAnswerSchema } from '../../../contracts/accounts';
-import { api } from './api';
+import { answerFrom, apiAnswer } from './api';
 import { session, type SessionUser } from './session';
 
 let snapshot: { user: SessionUser | null; raw: string | null } = { user: null, raw: null };
@@ -19,6 +17,8 @@ export function useSession() {
 }
 
 export const balanceKey = (userId: string | undefined) => ['balance', userId] as const;
+/** Every player's balance in the cache (after a money call whose player is not at hand). */
+export const allBalancesKey = ['balance'] as const;
 
 /** The player's balance in rupees (`GET /users/balance/{userId}`); refetched after money calls. */
 export function useBalance() {
@@ -26,6 +26,15 @@ export function useBalance() {
   return useQuery({
     queryKey: balanceKey(user?._id),
     enabled: Boolean(user),
-    queryFn: async () => (await api<z.infer<typeof balanceAnswerSchema>>(`/api/v1/users/balance/${user!._id}`)).balance,
+    queryFn: async () =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../contracts/accounts'),
+            (c) => c.balanceAnswerSchema,
+          ),
+          `/api/v1/users/balance/${user!._id}`,
+        )
+      ).balance,
   });
 }

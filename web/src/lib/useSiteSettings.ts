@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { siteSettingsAnswerSchema } from '../../../contracts/site';
-import { api } from './api';
+import { answerFrom, apiAnswer } from './api';
 
 export const siteSettingsKey = ['site-settings'] as const;
 
@@ -13,6 +11,16 @@ export function useSiteSettings() {
   return useQuery({
     queryKey: siteSettingsKey,
     staleTime: Infinity,
-    queryFn: async ({ signal }) => (await api<z.infer<typeof siteSettingsAnswerSchema>>('/api/v1/site/settings', { anonymous: true, signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../contracts/site'),
+            (c) => c.siteSettingsAnswerSchema,
+          ),
+          '/api/v1/site/settings',
+          { anonymous: true, signal },
+        )
+      ).data,
   });
 }

@@ -1,17 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { visibleGamesAnswerSchema } from '../../../contracts/accounts';
-import { api } from './api';
+import { answerFrom, apiAnswer } from './api';
 import { knownGames } from './games';
+
+export const visibleGamesKey = ['visible-games'] as const;
 
 /** The games an admin has made visible (`GET /users/visible-games`), as the site knows them. A failure is only logged. */
 export function useVisibleGames() {
   const query = useQuery({
-    queryKey: ['visible-games'],
+    queryKey: visibleGamesKey,
     staleTime: 60_000,
     queryFn: async () => {
       try {
-        const res = await api<z.infer<typeof visibleGamesAnswerSchema>>('/api/v1/users/visible-games', { anonymous: true });
+        const res = await apiAnswer(
+          answerFrom(
+            () => import('../../../contracts/accounts'),
+            (c) => c.visibleGamesAnswerSchema,
+          ),
+          '/api/v1/users/visible-games',
+          { anonymous: true },
+        );
         return Array.isArray(res.data) ? res.data.filter((k): k is string => typeof k === 'string') : [];
       } catch (err) {
         console.error('visible games', err);

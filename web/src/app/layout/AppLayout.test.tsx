@@ -22,8 +22,8 @@ function serverFor(user?: { _id: string }) {
     'POST /api/v1/users/logout': () => ({ body: { success: true } }),
     ...(user
       ? {
-          'GET /api/v1/users/me': () => ({ body: { user: JSON.parse(localStorage.getItem('user')!) } }),
-          [`GET /api/v1/users/balance/${user._id}`]: () => ({ body: { balance: 1234.5 } }),
+          'GET /api/v1/users/me': () => ({ body: { success: true, user: JSON.parse(localStorage.getItem('user')!) } }),
+          [`GET /api/v1/users/balance/${user._id}`]: () => ({ body: { success: true, balance: 1234.5 } }),
         }
       : {}),
   });

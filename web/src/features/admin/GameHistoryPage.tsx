@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { gameHistoryEntrySchema } from '../../../../contracts/chicken';
-import type { Ok } from '../../../../contracts/envelope';
 import { Button } from '../../components/ui/Button';
 import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
-import { api } from '../../lib/api';
+import { apiData, okAnswer } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
 
@@ -29,7 +28,15 @@ export default function GameHistoryPage({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const history = useQuery({
     queryKey: ['game-history', userId, DEFAULT_GAME_TYPE],
-    queryFn: async ({ signal }) => (await api<Ok<z.ZodType<Entry[]>>>(`/api/v1/admin/game-history/${userId}/${DEFAULT_GAME_TYPE}`, { signal })).data,
+    queryFn: ({ signal }) =>
+      apiData(
+        okAnswer(
+          () => import('../../../../contracts/chicken'),
+          (c) => c.gameHistoryEntrySchema.array(),
+        ),
+        `/api/v1/admin/game-history/${userId}/${DEFAULT_GAME_TYPE}`,
+        { signal },
+      ),
   });
   const entries = history.data ?? [];
   const totalPages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));

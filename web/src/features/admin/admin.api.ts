@@ -1,17 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Ok } from '../../../../contracts/envelope';
-import type {
-  depositListAnswerSchema,
-  DepositListItem,
-  FixedAmount,
-  HistoryPage,
-  WithdrawalListItem,
-  withdrawalListAnswerSchema,
-  qrCodeAnswerSchema,
-  decisionAnswerSchema,
-} from '../../../../contracts/wallet.answers';
-import { api } from '../../lib/api';
+import type { DepositListItem, FixedAmount, WithdrawalListItem } from '../../../../contracts/wallet.answers';
+import { answerFrom, apiAnswer } from '../../lib/api';
 import { session } from '../../lib/session';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
@@ -22,18 +11,35 @@ export type { HistoryTransaction as HistoryEntry } from '../../../../contracts/w
 export type MoneyRequest = DepositListItem | WithdrawalListItem;
 
 export type RequestKind = 'deposit' | 'withdrawal';
+
+const answers = () => import('../../../../contracts/wallet.answers');
+
+/** The back office's money query keys, the one place they are written. */
+export const adminKeys = {
+  allHistory: ['admin', 'history'] as const,
+  history: (page: number) => ['admin', 'history', page] as const,
+  requests: (kind: RequestKind) => ['admin', 'requests', kind] as const,
+  amount: (setting: AmountSetting) => (setting === 'telegram' ? (['telegram-amount', 'list'] as const) : (['refer-amount'] as const)),
+  amounts: (setting: AmountSetting) => [setting === 'telegram' ? 'telegram-amount' : 'refer-amount'] as const,
+};
 export type Decision = 'approved' | 'rejected';
 
 /** All players' wallet history, one server page at a time. */
 export function useAllHistory(page: number) {
   return useQuery({
-    queryKey: ['admin', 'history', page],
-    queryFn: async ({ signal }) => (await api<Ok<z.ZodType<HistoryPage>>>('/api/v1/wallet/history/users', { query: { page }, signal })).data,
+    queryKey: adminKeys.history(page),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(answers, (c) => c.historyAnswerSchema),
+          '/api/v1/wallet/history/users',
+          { query: { page }, signal },
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
 
-const requestsKey = (kind: RequestKind) => ['admin', 'requests', kind] as const;
 export const REQUESTS_PAGE_SIZE = 20;
 
 interface RequestsPage {
@@ -44,14 +50,22 @@ interface RequestsPage {
 /** Deposits or withdrawals, newest first, a page at a time; `method` is the server's filter (upi or crypto). */
 export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' | 'crypto' | 'telegram' | null) {
   return useQuery({
-    queryKey: [...requestsKey(kind), { page, method }],
+    queryKey: [...adminKeys.requests(kind), { page, method }],
     queryFn: async ({ signal }): Promise<RequestsPage> => {
       const query = { page, limit: REQUESTS_PAGE_SIZE, method: method ?? undefined };
       if (kind === 'deposit') {
-        const { data } = await api<z.infer<typeof depositListAnswerSchema>>('/api/v1/wallet/history/deposit', { query, signal });
+        const { data } = await apiAnswer(
+          answerFrom(answers, (c) => c.depositListAnswerSchema),
+          '/api/v1/wallet/history/deposit',
+          { query, signal },
+        );
         return { items: data.deposit, totalPages: data.totalPages };
       }
-      const { data } = await api<z.infer<typeof withdrawalListAnswerSchema>>('/api/v1/wallet/history/withdrawals', { query, signal });
+      const { data } = await apiAnswer(
+        answerFrom(answers, (c) => c.withdrawalListAnswerSchema),
+        '/api/v1/wallet/history/withdrawals',
+        { query, signal },
+      );
       return { items: data.withdrawals, totalPages: data.totalPages };
     },
     placeholderData: keepPreviousData,
@@ -77,7 +91,11 @@ export function useDecideRequest(kind: RequestKind) {
   return useMutation({
     mutationFn: ({ item, status }: { item: MoneyRequest; status: Decision }) => {
       const body = { status, id: item._id, userId: item.userId, amount: item.amount };
-      return api<z.infer<typeof decisionAnswerSchema>>(statusPath[kind], { method: 'PUT', body, idempotencyKey: keyFor(body) });
+      return apiAnswer(
+        answerFrom(answers, (c) => c.decisionAnswerSchema),
+        statusPath[kind],
+        { method: 'PUT', body, idempotencyKey: keyFor(body) },
+      );
     },
     onSuccess: (answer, { item, status }) => {
       settle();
@@ -85,10 +103,10 @@ export function useDecideRequest(kind: RequestKind) {
       const change = answer?.data?.awaitingSecondApproval
         ? { firstApprovedBy: { _id: session.user()?._id ?? '', fullName: 'you' } }
         : { status: answer?.data?.status ?? status };
-      queryClient.setQueriesData<RequestsPage>({ queryKey: requestsKey(kind) }, (old) =>
+      queryClient.setQueriesData<RequestsPage>({ queryKey: adminKeys.requests(kind) }, (old) =>
         old ? { ...old, items: old.items.map((r) => (r._id === item._id ? ({ ...r, ...change } as MoneyRequest) : r)) } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'history'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allHistory });
     },
     onError: (err) => settle(err),
   });
@@ -103,7 +121,11 @@ export function useUploadQr(kind: QrKind) {
       form.append('title', title);
       if (payTo) form.append('payTo', payTo);
       form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
-      return api<z.infer<typeof qrCodeAnswerSchema>>(`${qrBasePath[kind]}/qr`, { method: 'POST', body: form });
+      return apiAnswer(
+        answerFrom(answers, (c) => c.qrCodeAnswerSchema),
+        `${qrBasePath[kind]}/qr`,
+        { method: 'POST', body: form },
+      );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
   });
@@ -112,7 +134,12 @@ export function useUploadQr(kind: QrKind) {
 export function useDeleteQr(kind: QrKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${qrBasePath[kind]}/delete-qr/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.qrCodeAnswerSchema),
+        `${qrBasePath[kind]}/delete-qr/${encodeURIComponent(id)}`,
+        { method: 'DELETE' },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
   });
 }
@@ -120,31 +147,43 @@ export function useDeleteQr(kind: QrKind) {
 /** The two single-amount settings: the referral reward and the Telegram subscription price. */
 export type AmountSetting = 'refer' | 'telegram';
 const amountPath: Record<AmountSetting, string> = { refer: '/api/v1/refer-amount', telegram: '/api/v1/telegram-amount' };
-const amountKey = (setting: AmountSetting) => (setting === 'telegram' ? ['telegram-amount', 'list'] : ['refer-amount']);
 
 export type AmountEntry = FixedAmount;
 
 export function useAmountSetting(setting: AmountSetting) {
   return useQuery({
-    queryKey: amountKey(setting),
-    queryFn: async ({ signal }) => {
-      return api<AmountEntry[]>(amountPath[setting], { signal });
-    },
+    queryKey: adminKeys.amount(setting),
+    queryFn: ({ signal }) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.fixedAmountListSchema),
+        amountPath[setting],
+        { signal },
+      ),
   });
 }
 
 export function useSaveAmount(setting: AmountSetting) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amount: string) => api(amountPath[setting], { method: 'POST', body: { amount } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [amountKey(setting)[0]] }),
+    mutationFn: (amount: string) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.fixedAmountAnswerSchema),
+        amountPath[setting],
+        { method: 'POST', body: { amount } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.amounts(setting) }),
   });
 }
 
 export function useDeleteAmount(setting: AmountSetting) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${amountPath[setting]}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [amountKey(setting)[0]] }),
+    mutationFn: (id: string) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.fixedAmountAnswerSchema),
+        `${amountPath[setting]}/${encodeURIComponent(id)}`,
+        { method: 'DELETE' },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.amounts(setting) }),
   });
 }

@@ -1,108 +1,153 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  adminAnswerSchema,
-  AdminRow,
-  adminsAnswerSchema,
-  auditAnswerSchema,
-  updateAdminAnswerSchema,
-  userAnswerSchema,
-  usersAnswerSchema,
-} from '../../../../contracts/backoffice';
-import type { gameHistoryEntrySchema } from '../../../../contracts/chicken';
-import type { Ok } from '../../../../contracts/envelope';
-import type { HistoryPage } from '../../../../contracts/wallet.answers';
+import type { AdminRow } from '../../../../contracts/backoffice';
 import type { AccessPage } from '../../../../contracts/roles';
-import { api } from '../../lib/api';
+import { answerFrom, apiAnswer, apiData, okAnswer, type AnswerSchema } from '../../lib/api';
 
 export type { AdminRow, ManagedUser, AuditEntryView } from '../../../../contracts/backoffice';
 
-const usersKey = ['admin', 'users'] as const;
-const adminsKey = ['admin', 'admins'] as const;
+const backoffice = () => import('../../../../contracts/backoffice');
+const userAnswer = answerFrom(backoffice, (c) => c.userAnswerSchema);
+const adminAnswer = answerFrom(backoffice, (c) => c.adminAnswerSchema);
+
+/** The back office's people query keys, the one place they are written. */
+export const backofficeKeys = {
+  users: ['admin', 'users'] as const,
+  usersPage: (page: number, q: string) => ['admin', 'users', page, q] as const,
+  admins: ['admin', 'admins'] as const,
+  userHistory: (userId: string, page: number) => ['admin', 'user-history', userId, page] as const,
+  userBalance: (userId: string) => ['admin', 'user-balance', userId] as const,
+  userBets: (userId: string) => ['admin', 'user-bets', userId] as const,
+  allAudit: ['admin', 'audit'] as const,
+  audit: (page: number, filters: AuditFilters) => ['admin', 'audit', page, filters] as const,
+};
 
 /** All Users, a server page at a time; `q` finds a name, e-mail, phone or id. */
 export function useUsers(page: number, q: string) {
   return useQuery({
-    queryKey: [...usersKey, page, q],
-    queryFn: async ({ signal }) => api<z.infer<typeof usersAnswerSchema>>('/api/v1/users/', { query: { page, q: q || undefined }, signal }),
+    queryKey: backofficeKeys.usersPage(page, q),
+    queryFn: ({ signal }) =>
+      apiAnswer(
+        answerFrom(backoffice, (c) => c.usersAnswerSchema),
+        '/api/v1/users/',
+        { query: { page, q: q || undefined }, signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 type UserEdit = { fullName: string; email: string; phoneNumber: string };
 
-function useUserMutation<V>(call: (v: V) => Promise<z.infer<typeof userAnswerSchema>>) {
+type Answer<S> = S extends AnswerSchema<infer T> ? T : never;
+
+function useUserMutation<V>(call: (v: V) => Promise<Answer<typeof userAnswer>>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }) });
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: backofficeKeys.users }) });
 }
 
 export const useUpdateUser = () =>
   useUserMutation(({ id, ...body }: UserEdit & { id: string }) =>
-    api(`/api/v1/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body, password: '' } }),
+    apiAnswer(userAnswer, `/api/v1/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body, password: '' } }),
   );
 export const useSetUserPassword = () =>
   useUserMutation(({ id, password }: { id: string; password: string }) =>
-    api(`/api/v1/admin/users/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password } }),
+    apiAnswer(userAnswer, `/api/v1/admin/users/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password } }),
   );
 export const useBlockUser = () =>
   useUserMutation(({ id, blocked }: { id: string; blocked: boolean }) =>
-    api(`/api/v1/admin/users/${encodeURIComponent(id)}/block`, { method: 'POST', body: { blocked } }),
+    apiAnswer(userAnswer, `/api/v1/admin/users/${encodeURIComponent(id)}/block`, { method: 'POST', body: { blocked } }),
   );
 
 /** One player's wallet history, balance and rounds, for the History view. */
 export function useUserHistory(userId: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'user-history', userId, page],
-    queryFn: async ({ signal }) => (await api<Ok<z.ZodType<HistoryPage>>>('/api/v1/wallet/history/users', { query: { page, userId }, signal })).data,
+    queryKey: backofficeKeys.userHistory(userId, page),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/wallet.answers'),
+            (c) => c.historyAnswerSchema,
+          ),
+          '/api/v1/wallet/history/users',
+          { query: { page, userId }, signal },
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
 export function useUserBalance(userId: string) {
   return useQuery({
-    queryKey: ['admin', 'user-balance', userId],
-    queryFn: async ({ signal }) => (await api<{ balance: number }>(`/api/v1/users/balance/${encodeURIComponent(userId)}`, { signal })).balance,
+    queryKey: backofficeKeys.userBalance(userId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/accounts'),
+            (c) => c.balanceAnswerSchema,
+          ),
+          `/api/v1/users/balance/${encodeURIComponent(userId)}`,
+          { signal },
+        )
+      ).balance,
   });
 }
 export function useUserBets(userId: string) {
   return useQuery({
-    queryKey: ['admin', 'user-bets', userId],
-    queryFn: async ({ signal }) =>
-      (await api<Ok<z.ZodType<z.infer<typeof gameHistoryEntrySchema>[]>>>(`/api/v1/admin/game-history/${encodeURIComponent(userId)}/chicken`, { signal })).data,
+    queryKey: backofficeKeys.userBets(userId),
+    queryFn: ({ signal }) =>
+      apiData(
+        okAnswer(
+          () => import('../../../../contracts/chicken'),
+          (c) => c.gameHistoryEntrySchema.array(),
+        ),
+        `/api/v1/admin/game-history/${encodeURIComponent(userId)}/chicken`,
+        { signal },
+      ),
   });
 }
 
 export function useAdmins() {
   return useQuery({
-    queryKey: adminsKey,
-    queryFn: async ({ signal }) => (await api<z.infer<typeof adminsAnswerSchema>>('/api/v1/admin/get-admin', { signal })).data,
+    queryKey: backofficeKeys.admins,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(backoffice, (c) => c.adminsAnswerSchema),
+          '/api/v1/admin/get-admin',
+          { signal },
+        )
+      ).data,
   });
 }
 
-function useAdminMutation<V, A = z.infer<typeof adminAnswerSchema>>(call: (v: V) => Promise<A>) {
+function useAdminMutation<V, A = Answer<typeof adminAnswer>>(call: (v: V) => Promise<A>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminsKey });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.admins });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.allAudit });
     },
   });
 }
 export const useAddAdmin = () =>
   useAdminMutation((body: { name: string; email: string; phone: string; password: string; accessPages: AccessPage[] }) =>
-    api('/api/v1/admin/add-admin', { method: 'POST', body }),
+    apiAnswer(adminAnswer, '/api/v1/admin/add-admin', { method: 'POST', body }),
   );
 /** Saves an admin's row; your own new e-mail or phone comes back as `pendingContact`, waiting for its code. */
 export const useUpdateAdmin = () =>
   useAdminMutation((row: Omit<AdminRow, 'createdAt' | 'dailyApprovalLimit'> & { dailyApprovalLimit?: number | null }) =>
-    api<z.infer<typeof updateAdminAnswerSchema>>('/api/v1/admin/update-admin', { method: 'PUT', body: row }),
+    apiAnswer(
+      answerFrom(backoffice, (c) => c.updateAdminAnswerSchema),
+      '/api/v1/admin/update-admin',
+      { method: 'PUT', body: row },
+    ),
   );
 /** The codes sent to your own new e-mail and phone. */
 export const useConfirmContact = () =>
-  useAdminMutation((codes: { emailOTP?: string; smsOTP?: string }) =>
-    api<z.infer<typeof adminAnswerSchema>>('/api/v1/admin/confirm-contact', { method: 'POST', body: codes }),
-  );
-export const useDeleteAdmin = () => useAdminMutation((email: string) => api('/api/v1/admin/delete-admin', { method: 'DELETE', body: { email } }));
+  useAdminMutation((codes: { emailOTP?: string; smsOTP?: string }) => apiAnswer(adminAnswer, '/api/v1/admin/confirm-contact', { method: 'POST', body: codes }));
+export const useDeleteAdmin = () =>
+  useAdminMutation((email: string) => apiAnswer(adminAnswer, '/api/v1/admin/delete-admin', { method: 'DELETE', body: { email } }));
 
 export interface AuditFilters {
   actor?: string;
@@ -121,8 +166,15 @@ export const auditQuery = (page: number, f: AuditFilters) => ({
 
 export function useAudit(page: number, filters: AuditFilters) {
   return useQuery({
-    queryKey: ['admin', 'audit', page, filters],
-    queryFn: async ({ signal }) => (await api<z.infer<typeof auditAnswerSchema>>('/api/v1/admin/audit', { query: auditQuery(page, filters), signal })).data,
+    queryKey: backofficeKeys.audit(page, filters),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(backoffice, (c) => c.auditAnswerSchema),
+          '/api/v1/admin/audit',
+          { query: auditQuery(page, filters), signal },
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PrizeSet, prizeSetAnswerSchema } from '../../../../contracts/spinner';
-import { api } from '../../lib/api';
+import type { prizeSetAnswerSchema } from '../../../../contracts/spinner';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import { sharedKeys } from '../../lib/sharedKeys';
 
-const key = ['spinner', 'prizes'] as const;
+const key = sharedKeys.spinnerPrizes;
 type Answer = z.infer<typeof prizeSetAnswerSchema>;
+const spinner = () => import('../../../../contracts/spinner');
+const answer = answerFrom(spinner, (c) => c.prizeSetAnswerSchema);
 
 /** The prize sets as the back office edits them (the first is the wheel). */
 export function usePrizeSets() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => api<PrizeSet[]>('/api/v1/spinner/prizes', { signal }) });
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiAnswer(
+        answerFrom(spinner, (c) => c.prizeSetListSchema),
+        '/api/v1/spinner/prizes',
+        { signal },
+      ),
+  });
 }
 
 type Change =
@@ -21,14 +32,14 @@ function send(change: Change): Promise<Answer> {
   const at = (id: string) => `/api/v1/spinner/prize/${encodeURIComponent(id)}`;
   switch (change.kind) {
     case 'create':
-      return api<Answer>('/api/v1/spinner/prize', { method: 'POST', body: { prizes: change.prizes } });
+      return apiAnswer(answer, '/api/v1/spinner/prize', { method: 'POST', body: { prizes: change.prizes } });
     case 'replace':
-      return api<Answer>(at(change.id), { method: 'PUT', body: { prizes: change.prizes } });
+      return apiAnswer(answer, at(change.id), { method: 'PUT', body: { prizes: change.prizes } });
     case 'add':
     case 'remove':
-      return api<Answer>(`${at(change.id)}/${change.kind}`, { method: 'POST', body: { prize: change.prize } });
+      return apiAnswer(answer, `${at(change.id)}/${change.kind}`, { method: 'POST', body: { prize: change.prize } });
     case 'delete':
-      return api<Answer>(at(change.id), { method: 'DELETE' });
+      return apiAnswer(answer, at(change.id), { method: 'DELETE' });
   }
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { channelsAnswerSchema, roundAnswerSchema, roundsAnswerSchema, TelegramRound } from '../../../../contracts/telegram';
-import { api } from '../../lib/api';
+import type { TelegramRound } from '../../../../contracts/telegram';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import { adminKeys } from './admin.api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 export type { TelegramRound };
@@ -14,17 +14,40 @@ export type RoundInput = {
   period?: string | null;
 };
 
-const roundsKey = ['admin', 'telegram', 'rounds'] as const;
-const channelsKey = ['admin', 'telegram', 'channels'] as const;
+const telegram = () => import('../../../../contracts/telegram');
+const roundAnswer = answerFrom(telegram, (c) => c.roundAnswerSchema);
+
+/** The Telegram section's query keys, the one place they are written. */
+export const telegramKeys = {
+  rounds: ['admin', 'telegram', 'rounds'] as const,
+  channels: ['admin', 'telegram', 'channels'] as const,
+};
+const roundsKey = telegramKeys.rounds;
+const channelsKey = telegramKeys.channels;
 
 export function useChannels() {
-  return useQuery({ queryKey: channelsKey, queryFn: ({ signal }) => api<z.infer<typeof channelsAnswerSchema>>('/my-channels', { signal }) });
+  return useQuery({
+    queryKey: channelsKey,
+    queryFn: ({ signal }) =>
+      apiAnswer(
+        answerFrom(telegram, (c) => c.channelsAnswerSchema),
+        '/my-channels',
+        { signal },
+      ),
+  });
 }
 
 export function useRounds() {
   return useQuery({
     queryKey: roundsKey,
-    queryFn: async ({ signal }) => (await api<z.infer<typeof roundsAnswerSchema>>('/api/v1/telegram/game-rounds', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(telegram, (c) => c.roundsAnswerSchema),
+          '/api/v1/telegram/game-rounds',
+          { signal },
+        )
+      ).data,
   });
 }
 
@@ -33,8 +56,8 @@ export function useSaveRound() {
   return useMutation({
     mutationFn: ({ id, round }: { id?: string; round: RoundInput }) =>
       id
-        ? api<z.infer<typeof roundAnswerSchema>>(`/api/v1/telegram/update-round/${id}`, { method: 'PUT', body: round })
-        : api<z.infer<typeof roundAnswerSchema>>('/api/v1/telegram/round', { method: 'POST', body: round }),
+        ? apiAnswer(roundAnswer, `/api/v1/telegram/update-round/${id}`, { method: 'PUT', body: round })
+        : apiAnswer(roundAnswer, '/api/v1/telegram/round', { method: 'POST', body: round }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: roundsKey }),
   });
 }
@@ -42,7 +65,7 @@ export function useSaveRound() {
 export function useDeleteRound() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/v1/telegram/delete-round/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiAnswer(roundAnswer, `/api/v1/telegram/delete-round/${id}`, { method: 'DELETE' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: roundsKey }),
   });
 }
@@ -53,14 +76,21 @@ export function useDecideSubscription() {
   const { keyFor, settle } = useIdempotencyKey();
   return useMutation({
     mutationFn: (body: { id: string; status: 'approved' | 'rejected'; userId: string; amount: number; channelId: number }) =>
-      api<{ success: true; message: string }>('/api/v1/wallet/telegram/update-deposite-transaction-status', {
-        method: 'PUT',
-        body,
-        idempotencyKey: keyFor(body),
-      }),
+      apiAnswer(
+        answerFrom(
+          () => import('../../../../contracts/envelope'),
+          (c) => c.okMessage,
+        ),
+        '/api/v1/wallet/telegram/update-deposite-transaction-status',
+        {
+          method: 'PUT',
+          body,
+          idempotencyKey: keyFor(body),
+        },
+      ),
     onSuccess: () => {
       settle();
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'requests', 'deposit'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.requests('deposit') });
     },
     onError: (err) => settle(err),
   });

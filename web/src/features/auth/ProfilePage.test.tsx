@@ -24,7 +24,7 @@ describe('ProfilePage', () => {
   it('shows the player, the masked id, the phone, Available(₹) as a whole number and the menu', async () => {
     const me = signIn({ _id: 'ab12cd34-0000-4000-8000-00000000ef56' });
     mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 1234.99 } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 1234.99 } }),
       'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken', 'unknown-game'] } }),
     });
     renderApp(routes, { path: '/profile' });
@@ -54,7 +54,7 @@ describe('ProfilePage', () => {
 
   it('shows Admin Panel only to an admin', async () => {
     const me = signIn({ role: 'admin' });
-    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 0 } }) });
+    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 0 } }) });
     renderApp(routes, { path: '/profile' });
     expect(screen.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
   });
@@ -65,7 +65,7 @@ describe('ProfilePage', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 0 } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 0 } }),
       [`GET /api/v1/users/referral-link/${me._id}`]: async () => (await gate, { body: { success: true, referralLink: link, data: { referralLink: link } } }),
     });
     const user = userEvent.setup();
@@ -95,7 +95,7 @@ describe('ProfilePage', () => {
   it('signs out through the server, then forgets the session', async () => {
     const me = signIn();
     const api = mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 0 } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 0 } }),
       'POST /api/v1/users/logout': () => ({ body: { success: true } }),
     });
     const user = userEvent.setup();
@@ -113,7 +113,9 @@ describe('ProfilePage', () => {
     let fail = true;
     mockApi({
       [`GET /api/v1/users/referral-link/${me._id}`]: () =>
-        fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: { referralLink: 'http://x/signup?ref=Q' } },
+        fail
+          ? { status: 500, body: { success: false, message: 'boom' } }
+          : { body: { success: true, referralLink: 'http://x/signup?ref=Q', data: { referralLink: 'http://x/signup?ref=Q' } } },
     });
     const user = userEvent.setup();
     renderApp(routes, { path: '/refer-earn' });

@@ -132,7 +132,12 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     const api = mockApi({
       'POST /api/v1/users/register': () => ({
         status: 201,
-        body: { success: true, message: 'Registration successful! Please verify your email and phone number.', data: { _id: USER_ID }, userId: USER_ID },
+        body: {
+          success: true,
+          message: 'Registration successful! Please verify your email and phone number.',
+          data: { _id: USER_ID, fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210' },
+          userId: USER_ID,
+        },
       }),
     });
     renderApp(routes, { path: '/signup?ref=FRIEND42' });
@@ -207,7 +212,10 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
       createdAt: '2025-01-01T00:00:00.000Z',
     };
     const api = mockApi({
-      'POST /api/v1/users/register': () => ({ status: 201, body: { success: true, userId: USER_ID, data: { _id: USER_ID } } }),
+      'POST /api/v1/users/register': () => ({
+        status: 201,
+        body: { success: true, userId: USER_ID, data: { _id: USER_ID, fullName: 'Asha Rao', email: 'asha@example.com', phoneNumber: '+919876543210' } },
+      }),
       'POST /api/v1/otp/verify': () => ({ body: { success: true, message: 'Account verified successfully! You can now sign in.' } }),
       'POST /api/v1/users/login': () => ({ body: { success: true, data: { accessToken: 'a.b.c', user: player } } }),
     });

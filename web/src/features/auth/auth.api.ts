@@ -1,35 +1,37 @@
 import type { z } from 'zod';
-import type {
-  LoginAnswer,
-  meAnswerSchema,
-  referralLinkAnswerSchema,
-  RegisterAnswer,
-  registerSchema,
-  resendAnswerSchema,
-  secondFactorAnswerSchema,
-  secondFactorSetupAnswerSchema,
-  secondFactorVerifyAnswerSchema,
-} from '../../../../contracts/accounts';
-import type { okMessage } from '../../../../contracts/envelope';
-import { api } from '../../lib/api';
+import type { registerSchema, secondFactorAnswerSchema } from '../../../../contracts/accounts';
+import { answerFrom, apiAnswer } from '../../lib/api';
 import { session, type SessionUser } from '../../lib/session';
 
 export type RegisterBody = z.input<typeof registerSchema>;
 export type Credentials = { email: string; password: string } | { phoneNumber: string; password: string };
 export type ResetTarget = { email: string } | { phoneNumber: string };
-type MessageAnswer = z.infer<typeof okMessage>;
+
+const accounts = () => import('../../../../contracts/accounts');
+const messageAnswer = answerFrom(
+  () => import('../../../../contracts/envelope'),
+  (c) => c.okMessage,
+);
 
 /** Registers; answers the new user's id (`userId`, or `data._id`) and the channels whose code could not be sent. */
 export async function registerUser(body: RegisterBody): Promise<{ userId: string | null; message?: string; undelivered: string[] }> {
-  const res = await api<RegisterAnswer | null>('/api/v1/users/register', { method: 'POST', body, anonymous: true });
+  const res = await apiAnswer(
+    answerFrom(accounts, (c) => c.registerAnswerSchema),
+    '/api/v1/users/register',
+    { method: 'POST', body, anonymous: true },
+  );
   return { userId: res?.userId ?? res?.data?._id ?? null, message: res?.message, undelivered: res?.undelivered ?? [] };
 }
 
 export const verifyOtp = (body: { userId: string; emailOTP: string; smsOTP: string | null }) =>
-  api<MessageAnswer>('/api/v1/otp/verify', { method: 'POST', body, anonymous: true });
+  apiAnswer(messageAnswer, '/api/v1/otp/verify', { method: 'POST', body, anonymous: true });
 
 export const resendOtp = (userId: string) =>
-  api<z.infer<typeof resendAnswerSchema>>('/api/v1/otp/resend', { method: 'POST', body: { userId }, anonymous: true });
+  apiAnswer(
+    answerFrom(accounts, (c) => c.resendAnswerSchema),
+    '/api/v1/otp/resend',
+    { method: 'POST', body: { userId }, anonymous: true },
+  );
 
 /** Signs in: the session is the httpOnly cookies the answer sets; only the user is kept here. */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
@@ -41,7 +43,11 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
 export type SecondFactorStep = z.infer<typeof secondFactorAnswerSchema>['data'];
 /** The password step: the user when that is all it takes, or an admin's challenge for the second factor. */
 export async function startSignIn(credentials: Credentials): Promise<{ user: SessionUser } | SecondFactorStep> {
-  const res = await api<LoginAnswer | z.infer<typeof secondFactorAnswerSchema>>('/api/v1/users/login', { method: 'POST', body: credentials, anonymous: true });
+  const res = await apiAnswer(
+    answerFrom(accounts, (c) => c.loginAnswerSchema.or(c.secondFactorAnswerSchema)),
+    '/api/v1/users/login',
+    { method: 'POST', body: credentials, anonymous: true },
+  );
   const data = res?.data;
   if (data && 'twoFactor' in data) return data;
   if (!data?.user) throw new Error('login answer without a user');
@@ -50,32 +56,49 @@ export async function startSignIn(credentials: Credentials): Promise<{ user: Ses
 }
 
 export const setUpSecondFactor = async (challenge: string) =>
-  (await api<z.infer<typeof secondFactorSetupAnswerSchema>>('/api/v1/users/login/2fa/setup', { method: 'POST', body: { challenge }, anonymous: true })).data;
+  (
+    await apiAnswer(
+      answerFrom(accounts, (c) => c.secondFactorSetupAnswerSchema),
+      '/api/v1/users/login/2fa/setup',
+      { method: 'POST', body: { challenge }, anonymous: true },
+    )
+  ).data;
 
 /** The second step: signs in, answering the recovery codes once after set-up. */
 export async function finishSignIn(challenge: string, code: string) {
-  const res = await api<z.infer<typeof secondFactorVerifyAnswerSchema>>('/api/v1/users/login/2fa', {
-    method: 'POST',
-    body: { challenge, code },
-    anonymous: true,
-  });
+  const res = await apiAnswer(
+    answerFrom(accounts, (c) => c.secondFactorVerifyAnswerSchema),
+    '/api/v1/users/login/2fa',
+    {
+      method: 'POST',
+      body: { challenge, code },
+      anonymous: true,
+    },
+  );
   return res.data;
 }
 
-export const fetchMe = () => api<z.infer<typeof meAnswerSchema>>('/api/v1/users/me');
+export const fetchMe = () =>
+  apiAnswer(
+    answerFrom(accounts, (c) => c.meAnswerSchema),
+    '/api/v1/users/me',
+  );
 
-export const logout = () => api('/api/v1/users/logout', { method: 'POST' });
+export const logout = () => apiAnswer(messageAnswer, '/api/v1/users/logout', { method: 'POST' });
 
 export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
-  api<MessageAnswer>('/api/v1/users/change-password', { method: 'POST', body });
+  apiAnswer(messageAnswer, '/api/v1/users/change-password', { method: 'POST', body });
 
 export async function fetchReferralLink(userId: string): Promise<string | null> {
-  const res = await api<z.infer<typeof referralLinkAnswerSchema>>(`/api/v1/users/referral-link/${encodeURIComponent(userId)}`);
+  const res = await apiAnswer(
+    answerFrom(accounts, (c) => c.referralLinkAnswerSchema),
+    `/api/v1/users/referral-link/${encodeURIComponent(userId)}`,
+  );
   return res?.referralLink ?? res?.data?.referralLink ?? null;
 }
 
 export const requestResetOtp = (target: ResetTarget) =>
-  api<MessageAnswer>('/api/v1/users/request-reset-otp', { method: 'POST', body: target, anonymous: true });
+  apiAnswer(messageAnswer, '/api/v1/users/request-reset-otp', { method: 'POST', body: target, anonymous: true });
 
 export const resetPassword = (body: ResetTarget & { otp: string; newPassword: string; twoFactorCode?: string }) =>
-  api<MessageAnswer>('/api/v1/users/reset-password', { method: 'POST', body, anonymous: true });
+  apiAnswer(messageAnswer, '/api/v1/users/reset-password', { method: 'POST', body, anonymous: true });

@@ -54,7 +54,7 @@ describe('session start-up', () => {
 
   it('runs once however often it is asked', async () => {
     signIn();
-    const api = mockApi({ 'GET /api/v1/users/me': () => ({ body: { user: JSON.parse(localStorage.getItem('user')!) } }) });
+    const api = mockApi({ 'GET /api/v1/users/me': () => ({ body: { success: true, user: JSON.parse(localStorage.getItem('user')!) } }) });
     await Promise.all([bootstrapSession(), bootstrapSession()]);
     await bootstrapSession();
     expect(api.calls).toHaveLength(1);

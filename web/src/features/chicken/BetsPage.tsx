@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
-import { betsKey, chickenApi, type BetRecord } from './chicken.api';
+import { chickenApi, chickenKeys, type BetRecord } from './chicken.api';
 import './chicken.css';
 
 /** The verification view prefilled with a bet's seeds (and its recorded traps, to compare). */
@@ -65,7 +65,7 @@ export default function BetsPage({ more = [] }: { more?: MoreBets[] }) {
 
 function Rounds() {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: betsKey(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
+  const query = useQuery({ queryKey: chickenKeys.bets(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
   const bets = query.data?.bets ?? [];
   const totalPages = Math.max(1, query.data?.totalPages ?? 1);
   const hidden = bets.some((b) => b.state !== 'playing' && !b.serverSeed);

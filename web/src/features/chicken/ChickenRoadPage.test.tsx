@@ -34,7 +34,7 @@ const ok = (data: unknown) => ({ body: { success: true, message: 'ok', data } })
 function game(routes: Parameters<typeof mockApi>[0] = {}, balance = 100) {
   const wallet = { balance };
   const api = mockApi({
-    'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: wallet.balance } }),
+    'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: wallet.balance } }),
     'GET /api/v1/chicken-road/active': () => ok(null),
     'GET /api/v1/fairness': () => ok({ serverSeedHash: 'ab'.repeat(32), clientSeed: 'lucky', nonce: 0 }),
     'POST /api/v1/chicken-road/start': ({ body }) => {

@@ -1,17 +1,14 @@
 import type { z } from 'zod';
 import type {
   betsPageSchema,
-  DemoState,
   Difficulty,
   fairnessSchema,
   goAnswerSchema,
   RoundView,
   rotateAnswerSchema,
   startAnswerSchema,
-  stopAnswerSchema,
 } from '../../../../contracts/chicken';
-import type { Ok } from '../../../../contracts/envelope';
-import { api } from '../../lib/api';
+import { apiData, okAnswer } from '../../lib/api';
 
 export type { BetRecord, Difficulty, RoundState, RoundView } from '../../../../contracts/chicken';
 
@@ -25,35 +22,98 @@ export type SteppedRound = RoundView & Partial<Pick<z.infer<typeof goAnswerSchem
 export type SeedPair = z.infer<typeof fairnessSchema>;
 export type RotatedSeedPair = z.infer<typeof rotateAnswerSchema>;
 export type BetsPage = z.infer<typeof betsPageSchema>;
-type Envelope<T> = Ok<z.ZodType<T>>;
-
+const contract = () => import('../../../../contracts/chicken');
 const base = '/api/v1/chicken-road';
-const data = async <T>(p: Promise<Envelope<T>>) => (await p).data;
 
 export const chickenApi = {
   start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null; userId: string }) =>
-    data(api<Envelope<StartedRound>>(`${base}/start`, { method: 'POST', body: { ...body, gameType: 'chicken' } })),
-  go: (roundId: string) => data(api<Envelope<z.infer<typeof goAnswerSchema>>>(`${base}/go`, { method: 'POST', body: { roundId } })),
-  stop: (roundId: string) => data(api<Envelope<z.infer<typeof stopAnswerSchema>>>(`${base}/stop`, { method: 'POST', body: { roundId } })),
-  active: () => data(api<Envelope<RoundView | null>>(`${base}/active`)),
-  fairness: () => data(api<Envelope<SeedPair>>('/api/v1/fairness')),
-  setClientSeed: (clientSeed: string) => data(api<Envelope<SeedPair>>('/api/v1/fairness/client-seed', { method: 'POST', body: { clientSeed } })),
-  rotate: () => data(api<Envelope<RotatedSeedPair>>('/api/v1/fairness/rotate', { method: 'POST', body: {} })),
-  bets: (page: number) => data(api<Envelope<BetsPage>>('/api/v1/bets', { query: { page } })),
+    apiData(
+      okAnswer(contract, (c) => c.startAnswerSchema),
+      `${base}/start`,
+      { method: 'POST', body: { ...body, gameType: 'chicken' } },
+    ),
+  go: (roundId: string) =>
+    apiData(
+      okAnswer(contract, (c) => c.goAnswerSchema),
+      `${base}/go`,
+      { method: 'POST', body: { roundId } },
+    ),
+  stop: (roundId: string) =>
+    apiData(
+      okAnswer(contract, (c) => c.stopAnswerSchema),
+      `${base}/stop`,
+      { method: 'POST', body: { roundId } },
+    ),
+  active: () =>
+    apiData(
+      okAnswer(contract, (c) => c.roundViewSchema.nullable()),
+      `${base}/active`,
+    ),
+  fairness: () =>
+    apiData(
+      okAnswer(contract, (c) => c.fairnessSchema),
+      '/api/v1/fairness',
+    ),
+  setClientSeed: (clientSeed: string) =>
+    apiData(
+      okAnswer(contract, (c) => c.fairnessSchema),
+      '/api/v1/fairness/client-seed',
+      { method: 'POST', body: { clientSeed } },
+    ),
+  rotate: () =>
+    apiData(
+      okAnswer(contract, (c) => c.rotateAnswerSchema),
+      '/api/v1/fairness/rotate',
+      { method: 'POST', body: {} },
+    ),
+  bets: (page: number) =>
+    apiData(
+      okAnswer(contract, (c) => c.betsPageSchema),
+      '/api/v1/bets',
+      { query: { page } },
+    ),
 };
 
 const demoBase = '/api/v1/demo/chicken-road';
 
 /** The demo game: the same calls on play money, for anyone; a cookie names the visitor's demo. */
 export const demoApi = {
-  state: () => data(api<Envelope<DemoState>>(demoBase, { anonymous: true })),
+  state: () =>
+    apiData(
+      okAnswer(contract, (c) => c.demoStateSchema),
+      demoBase,
+      { anonymous: true },
+    ),
   start: (body: { betAmount: number; difficulty: Difficulty; autoCashout: number | null }) =>
-    data(api<Envelope<StartedRound>>(`${demoBase}/start`, { method: 'POST', body, anonymous: true })),
-  go: () => data(api<Envelope<z.infer<typeof goAnswerSchema>>>(`${demoBase}/go`, { method: 'POST', anonymous: true })),
-  stop: () => data(api<Envelope<z.infer<typeof stopAnswerSchema>>>(`${demoBase}/stop`, { method: 'POST', anonymous: true })),
-  reset: () => data(api<Envelope<DemoState>>(`${demoBase}/reset`, { method: 'POST', anonymous: true })),
+    apiData(
+      okAnswer(contract, (c) => c.startAnswerSchema),
+      `${demoBase}/start`,
+      { method: 'POST', body, anonymous: true },
+    ),
+  go: () =>
+    apiData(
+      okAnswer(contract, (c) => c.goAnswerSchema),
+      `${demoBase}/go`,
+      { method: 'POST', anonymous: true },
+    ),
+  stop: () =>
+    apiData(
+      okAnswer(contract, (c) => c.stopAnswerSchema),
+      `${demoBase}/stop`,
+      { method: 'POST', anonymous: true },
+    ),
+  reset: () =>
+    apiData(
+      okAnswer(contract, (c) => c.demoStateSchema),
+      `${demoBase}/reset`,
+      { method: 'POST', anonymous: true },
+    ),
 };
 
-export const demoKey = ['chicken', 'demo'] as const;
-export const fairnessKey = ['chicken', 'fairness'] as const;
-export const betsKey = (page: number) => ['chicken', 'bets', page] as const;
+/** Chicken Road's query keys, the one place they are written. */
+export const chickenKeys = {
+  demo: ['chicken', 'demo'] as const,
+  fairness: ['chicken', 'fairness'] as const,
+  allBets: ['chicken', 'bets'] as const,
+  bets: (page: number) => ['chicken', 'bets', page] as const,
+};

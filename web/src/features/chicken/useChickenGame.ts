@@ -8,7 +8,7 @@ import { formatRupees, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import type { Sfx } from './audio/chickenAudio';
 import type { DemoState } from '../../../../contracts/chicken';
-import { chickenApi, demoApi, demoKey, fairnessKey, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
+import { chickenApi, chickenKeys, demoApi, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
 import { gameReducer, initialGame, type GameState } from './chicken.state';
 
@@ -56,7 +56,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
   const { data: settings } = useSiteSettings();
   const userId = user?._id;
   const wallet = useBalance();
-  const demoState = useQuery({ queryKey: demoKey, queryFn: demoApi.state, enabled: demo });
+  const demoState = useQuery({ queryKey: chickenKeys.demo, queryFn: demoApi.state, enabled: demo });
   const balance = demo ? demoState.data?.balance : wallet.data;
   const backend = useMemo(() => backendOf(demo, userId), [demo, userId]);
 
@@ -77,7 +77,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
   const setBalance = useCallback(
     (rupees: number | undefined) => {
       if (demo) {
-        if (typeof rupees === 'number') queryClient.setQueryData<DemoState>(demoKey, (old) => ({ round: null, ...old, balance: rupees }));
+        if (typeof rupees === 'number') queryClient.setQueryData<DemoState>(chickenKeys.demo, (old) => ({ round: null, ...old, balance: rupees }));
         return;
       }
       if (typeof rupees === 'number') queryClient.setQueryData(balanceKey(userId), rupees);
@@ -125,7 +125,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
         announce(`Cashed out at ${round.multiplier.toFixed(2)}x. You won ${formatRupees(round.payout ?? 0)}.`);
       }
       setBalance(round.balance);
-      if (!demo) void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
+      if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.allBets });
       later(RESULT_DELAY_MS, () => dispatch({ type: 'showResult' }));
     },
     [announce, demo, later, play, queryClient, setBalance],
@@ -146,7 +146,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       await sleep(START_DELAY_MS);
       dispatch({ type: 'begin', round });
       setBalance(round.balance);
-      if (!demo) void queryClient.invalidateQueries({ queryKey: fairnessKey });
+      if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.fairness });
       announce(`Round started: ${formatRupees(round.betAmount)} on ${round.difficulty}. Press Space to go.`);
     } catch (err) {
       const open = err instanceof ApiError && err.code === 'ROUND_OPEN' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
@@ -216,7 +216,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
 
   const resetDemo = useCallback(async () => {
     try {
-      queryClient.setQueryData(demoKey, await demoApi.reset());
+      queryClient.setQueryData(chickenKeys.demo, await demoApi.reset());
       timers.current.forEach(clearTimeout);
       dispatch({ type: 'reset' });
       notify.success('Play money reset.');

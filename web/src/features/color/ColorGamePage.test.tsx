@@ -35,7 +35,7 @@ describe('ColorGamePage', () => {
   it('follows the socket’s round and countdown, and bets on a colour with an idempotency key', async () => {
     signIn();
     const api = mockApi({
-      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
       'GET /api/v1/color/state': () => ok(STATE),
       'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
       'POST /api/v1/color/bet': () =>
@@ -90,7 +90,7 @@ describe('ColorGamePage', () => {
   it('says when the first period starts while it still lies ahead, its time left running to its end', async () => {
     signIn();
     mockApi({
-      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
       'GET /api/v1/color/state': () => ok(STATE),
       'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
     });
@@ -112,7 +112,7 @@ describe('ColorGamePage', () => {
     });
     signIn();
     mockApi({
-      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
       'GET /api/v1/color/state': () => ok(STATE),
       'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
     });
@@ -127,7 +127,7 @@ describe('ColorGamePage', () => {
   it('closes the bets in the last five seconds and shows a new result', async () => {
     signIn();
     mockApi({
-      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { balance: 500 } }),
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
       'GET /api/v1/color/state': () => ok(STATE),
       'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
     });

@@ -49,7 +49,7 @@ export default function ColorGamePage() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: colorKeys.state, queryFn: colorApi.state, refetchInterval: 60_000 });
   const onResult = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['color'] });
+    void queryClient.invalidateQueries({ queryKey: colorKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['balance'] });
   }, [queryClient]);
   const rounds = useRounds(onResult);
@@ -186,7 +186,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
     onSuccess: (answer) => {
       idem.settle();
       queryClient.setQueryData(balanceKey(user?._id), answer.balance);
-      void queryClient.invalidateQueries({ queryKey: ['color', 'bets'] });
+      void queryClient.invalidateQueries({ queryKey: colorKeys.allBets });
       notify.success(`Bet placed: ${formatRupees(answer.bet.amount)} on ${labelOf(selection)}, period ${answer.bet.period}.`);
       onClose();
     },

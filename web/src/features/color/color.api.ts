@@ -1,24 +1,44 @@
 import type { z } from 'zod';
-import type { colorBetAnswerSchema, colorBetsPageSchema, ColorState, historyPageSchema, Selection } from '../../../../contracts/color';
-import type { Ok } from '../../../../contracts/envelope';
-import { api } from '../../lib/api';
-
-type Envelope<T> = Ok<z.ZodType<T>>;
-const data = async <T>(p: Promise<Envelope<T>>) => (await p).data;
+import type { colorBetsPageSchema, historyPageSchema, Selection } from '../../../../contracts/color';
+import { apiData, okAnswer } from '../../lib/api';
 
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 export type BetsPage = z.infer<typeof colorBetsPageSchema>;
 
+const contract = () => import('../../../../contracts/color');
+
 export const colorApi = {
-  state: () => data(api<Envelope<ColorState>>('/api/v1/color/state', { anonymous: true })),
-  history: (page: number) => data(api<Envelope<HistoryPage>>('/api/v1/color/history', { query: { page }, anonymous: true })),
-  bets: (page: number) => data(api<Envelope<BetsPage>>('/api/v1/color/bets', { query: { page } })),
+  state: () =>
+    apiData(
+      okAnswer(contract, (c) => c.colorStateSchema),
+      '/api/v1/color/state',
+      { anonymous: true },
+    ),
+  history: (page: number) =>
+    apiData(
+      okAnswer(contract, (c) => c.historyPageSchema),
+      '/api/v1/color/history',
+      { query: { page }, anonymous: true },
+    ),
+  bets: (page: number) =>
+    apiData(
+      okAnswer(contract, (c) => c.colorBetsPageSchema),
+      '/api/v1/color/bets',
+      { query: { page } },
+    ),
   bet: (body: { period: string; selection: Selection; amount: number }, idempotencyKey: string) =>
-    data(api<Envelope<z.infer<typeof colorBetAnswerSchema>>>('/api/v1/color/bet', { method: 'POST', body, idempotencyKey })),
+    apiData(
+      okAnswer(contract, (c) => c.colorBetAnswerSchema),
+      '/api/v1/color/bet',
+      { method: 'POST', body, idempotencyKey },
+    ),
 };
 
+/** The colour game's query keys, the one place they are written. */
 export const colorKeys = {
+  all: ['color'] as const,
   state: ['color', 'state'] as const,
   history: (page: number) => ['color', 'history', page] as const,
+  allBets: ['color', 'bets'] as const,
   bets: (page: number) => ['color', 'bets', page] as const,
 };

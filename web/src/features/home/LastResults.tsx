@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import type { betsPageSchema } from '../../../../contracts/chicken';
-import type { Ok } from '../../../../contracts/envelope';
 import { ErrorRetry, Loading } from '../../components/ui/States';
-import { api } from '../../lib/api';
+import { apiData, okAnswer } from '../../lib/api';
+import { homeKeys } from './home.keys';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
 
@@ -13,9 +11,16 @@ const SHOWN = 5;
 /** The signed-in player's latest rounds, so home shows where they stand at a glance. */
 export function LastResults() {
   const results = useQuery({
-    queryKey: ['home', 'last-results'],
-    queryFn: async ({ signal }) =>
-      (await api<Ok<typeof betsPageSchema>>('/api/v1/bets', { query: { page: 1 }, signal })).data as z.infer<typeof betsPageSchema>,
+    queryKey: homeKeys.lastResults,
+    queryFn: ({ signal }) =>
+      apiData(
+        okAnswer(
+          () => import('../../../../contracts/chicken'),
+          (c) => c.betsPageSchema,
+        ),
+        '/api/v1/bets',
+        { query: { page: 1 }, signal },
+      ),
   });
   let body;
   if (results.isPending) body = <Loading />;

@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import type { notificationAnswerSchema } from '../../../../contracts/accounts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
-import { api } from '../../lib/api';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import { homeKeys } from './home.keys';
 
 export const CLOSED_AT_KEY = 'aboutDialogClosedAt';
 /** The text that was closed: a different message shows again even within the hour. */
@@ -21,11 +20,18 @@ const closedRecently = (message: string) => {
 export function NotificationDialog() {
   const [closed, setClosed] = useState<string | null>(null);
   const { data: message } = useQuery({
-    queryKey: ['notification'],
+    queryKey: homeKeys.notification,
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
-        const res = await api<z.infer<typeof notificationAnswerSchema>>('/api/v1/notification/get', { anonymous: true });
+        const res = await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/accounts'),
+            (c) => c.notificationAnswerSchema,
+          ),
+          '/api/v1/notification/get',
+          { anonymous: true },
+        );
         return typeof res?.message === 'string' ? res.message.trim() : '';
       } catch (err) {
         console.error('notification', err);

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { rankingAnswerSchema, RankingEntry } from '../../../../contracts/ranking';
+import type { RankingEntry } from '../../../../contracts/ranking';
 import { Icon } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
-import { api } from '../../lib/api';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import { homeKeys } from './home.keys';
 import './home.css';
 import { formatRupees } from '../../../../contracts/amounts';
 
@@ -33,8 +33,18 @@ const podiumStyle = (players: number) =>
 /** This week's ranking from real bets (`GET /ranking`), read again every 5 seconds. */
 export default function RankingPage() {
   const ranking = useQuery({
-    queryKey: ['ranking'],
-    queryFn: async ({ signal }) => (await api<z.infer<typeof rankingAnswerSchema>>('/api/v1/ranking', { anonymous: true, signal })).data,
+    queryKey: homeKeys.ranking,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/ranking'),
+            (c) => c.rankingAnswerSchema,
+          ),
+          '/api/v1/ranking',
+          { anonymous: true, signal },
+        )
+      ).data,
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ExclusionView } from '../../../../contracts/responsible';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/useSession';
-import { responsibleApi, responsibleKey } from './responsible.api';
+import { responsibleApi, responsibleKeys } from './responsible.api';
 import './responsible.css';
 
 const NAMED: Record<number, string> = { 182: '6 months', 365: '1 year', 730: '2 years', 1095: '3 years', 1826: '5 years' };
@@ -28,7 +28,7 @@ export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | u
 /** The break notice on every screen of a player who is on one. */
 export function BreakBanner() {
   const { signedIn } = useSession();
-  const state = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state, enabled: signedIn, staleTime: 60_000 });
+  const state = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state, enabled: signedIn, staleTime: 60_000 });
   if (!signedIn || !state.data?.exclusion) return null;
   return (
     <div className="rp-break-banner">

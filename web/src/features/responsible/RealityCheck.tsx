@@ -6,7 +6,7 @@ import { Modal } from '../../components/ui/Modal';
 import { Loading } from '../../components/ui/States';
 import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
-import { responsibleApi, responsibleKey } from './responsible.api';
+import { responsibleApi, responsibleKeys } from './responsible.api';
 import './responsible.css';
 
 const startKey = (userId: string) => `playSession:${userId}`;
@@ -35,7 +35,7 @@ export function playedFor(ms: number): string {
 export function RealityCheck({ onStop }: { onStop: () => void }) {
   const { user } = useSession();
   const userId = user?._id;
-  const settings = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state, enabled: Boolean(userId), staleTime: 60_000 });
+  const settings = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state, enabled: Boolean(userId), staleTime: 60_000 });
   const minutes = settings.data?.realityCheckMinutes ?? DEFAULT_REALITY_CHECK_MINUTES;
   const [due, setDue] = useState<{ count: number; start: number; at: number } | null>(null);
 
@@ -53,7 +53,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
   }, [userId, minutes]);
 
   const since = due ? new Date(due.start).toISOString() : '';
-  const summary = useQuery({ queryKey: [...responsibleKey, 'session', since], queryFn: () => responsibleApi.session(since), enabled: Boolean(due) });
+  const summary = useQuery({ queryKey: responsibleKeys.session(since), queryFn: () => responsibleApi.session(since), enabled: Boolean(due) });
   if (!userId || !due) return null;
   const close = (then?: () => void) => {
     sessionStorage.setItem(shownKey(userId), String(due.count));

@@ -25,7 +25,7 @@ import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { formatRupees, isAmountText } from '../../../../contracts/amounts';
-import { responsibleApi, responsibleKey } from './responsible.api';
+import { responsibleApi, responsibleKeys } from './responsible.api';
 import { BreakNotice, daysText } from './BreakNotice';
 import './responsible.css';
 
@@ -33,7 +33,7 @@ const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per 
 
 /** Profile → Responsible play: limits, a break, the reality check and statements. */
 export default function ResponsiblePage() {
-  const state = useQuery({ queryKey: responsibleKey, queryFn: responsibleApi.state });
+  const state = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state });
   return (
     <Page title="Responsible play" narrow>
       <p className="rp-intro">
@@ -97,7 +97,7 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
         return;
       }
       notify.success('Limits saved. A lower limit applies now; a higher one or a removal after 24 hours.');
-      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+      void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
     onError: (err) => notify.error(errorMessage(err, 'Could not save your limits. Please try again.')),
   });
@@ -169,7 +169,7 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
     mutationFn: responsibleApi.setRealityCheck,
     onSuccess: (answer) => {
       notify.success(answer.realityCheckMinutes ? `You will get a reminder every ${answer.realityCheckMinutes} minutes of play.` : 'Reality check turned off.');
-      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+      void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
     onError: (err) => notify.error(errorMessage(err, 'Could not save. Please try again.')),
   });
@@ -203,7 +203,7 @@ function TakeABreak() {
       idem.settle();
       setConfirming(null);
       notify.success(`Your break has started. It ends ${formatDateTime(answer.endsAt)}.`);
-      void queryClient.invalidateQueries({ queryKey: responsibleKey });
+      void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
     onError: (err) => {
       idem.settle(err);

@@ -1,19 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { PrizeSet, spinAnswerSchema, spinsPageAnswerSchema, spinStatusAnswerSchema } from '../../../../contracts/spinner';
-import { api } from '../../lib/api';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import { sharedKeys } from '../../lib/sharedKeys';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
-const prizesKey = ['spinner', 'prizes'] as const;
-const statusKey = ['spinner', 'status'] as const;
+const contract = () => import('../../../../contracts/spinner');
+
+/** The spinner's query keys, the one place they are written (the back office edits the same prizes entry). */
+export const spinnerKeys = {
+  prizes: sharedKeys.spinnerPrizes,
+  status: ['spinner', 'status'] as const,
+  allSpins: ['spinner', 'spins'] as const,
+  spins: (page: number) => ['spinner', 'spins', page] as const,
+};
 
 /** The wheel's prizes (the first set; none when the back office has not made one). */
 export function useWheel() {
   return useQuery({
-    queryKey: prizesKey,
+    queryKey: spinnerKeys.prizes,
     // Cached as the server answers it (the back office reads the same entry), the wheel picked from it.
-    queryFn: ({ signal }) => api<PrizeSet[]>('/api/v1/spinner/prizes', { anonymous: true, signal }),
+    queryFn: ({ signal }) =>
+      apiAnswer(
+        answerFrom(contract, (c) => c.prizeSetListSchema),
+        '/api/v1/spinner/prizes',
+        { anonymous: true, signal },
+      ),
     select: (sets) => sets[0]?.prizes ?? [],
   });
 }
@@ -21,12 +32,17 @@ export function useWheel() {
 /** When the player may spin next, as the server counts it. */
 export function useSpinStatus() {
   return useQuery({
-    queryKey: statusKey,
-    queryFn: async ({ signal }) => (await api<z.infer<typeof spinStatusAnswerSchema>>('/api/v1/spinner/status', { signal })).data,
+    queryKey: spinnerKeys.status,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(contract, (c) => c.spinStatusAnswerSchema),
+          '/api/v1/spinner/status',
+          { signal },
+        )
+      ).data,
   });
 }
-
-const spinsKey = ['spinner', 'spins'] as const;
 
 /**
  * One spin: the server draws and credits; a retried request after a lost answer carries the same key.
@@ -39,14 +55,20 @@ export function useSpin() {
   const { keyFor, settle } = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: async () =>
-      (await api<z.infer<typeof spinAnswerSchema>>('/api/v1/spinner/spin', { method: 'POST', idempotencyKey: keyFor({ spin: user?._id }) })).data,
+      (
+        await apiAnswer(
+          answerFrom(contract, (c) => c.spinAnswerSchema),
+          '/api/v1/spinner/spin',
+          { method: 'POST', idempotencyKey: keyFor({ spin: user?._id }) },
+        )
+      ).data,
     onSuccess: () => settle(),
     onError: (err) => settle(err),
   });
   const reveal = () => {
     void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
-    void queryClient.invalidateQueries({ queryKey: statusKey });
-    void queryClient.invalidateQueries({ queryKey: spinsKey });
+    void queryClient.invalidateQueries({ queryKey: spinnerKeys.status });
+    void queryClient.invalidateQueries({ queryKey: spinnerKeys.allSpins });
   };
   return Object.assign(mutation, { reveal });
 }
@@ -54,7 +76,14 @@ export function useSpin() {
 /** The player's spins, newest first, a page at a time. */
 export function useSpins(page: number) {
   return useQuery({
-    queryKey: [...spinsKey, page],
-    queryFn: async ({ signal }) => (await api<z.infer<typeof spinsPageAnswerSchema>>('/api/v1/spinner/spins', { query: { page }, signal })).data,
+    queryKey: spinnerKeys.spins(page),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(contract, (c) => c.spinsPageAnswerSchema),
+          '/api/v1/spinner/spins',
+          { query: { page }, signal },
+        )
+      ).data,
   });
 }

@@ -78,7 +78,10 @@ describe('DepositForm', () => {
   it('sends the spec body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
-      'POST /api/v1/wallet/deposit': () => ({ status: 201, body: { success: true, data: { _id: 'd-1', status: 'pending' } } }),
+      'POST /api/v1/wallet/deposit': () => ({
+        status: 201,
+        body: { success: true, data: { _id: 'd-1', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+      }),
     });
     const user = userEvent.setup();
     const me = JSON.parse(localStorage.getItem('user')!);
@@ -103,7 +106,10 @@ describe('DepositForm', () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
       'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
-      'POST /api/v1/wallet/deposit': () => ({ status: 201, body: { success: true, data: { _id: 'd-2', status: 'pending' } } }),
+      'POST /api/v1/wallet/deposit': () => ({
+        status: 201,
+        body: { success: true, data: { _id: 'd-2', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+      }),
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
@@ -150,7 +156,12 @@ describe('DepositForm', () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
       'POST /api/v1/wallet/deposit': () =>
-        ++attempt === 1 ? new TypeError('Failed to fetch') : { status: 201, body: { success: true, data: { _id: 'd-3', status: 'pending' } } },
+        ++attempt === 1
+          ? new TypeError('Failed to fetch')
+          : {
+              status: 201,
+              body: { success: true, data: { _id: 'd-3', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+            },
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);

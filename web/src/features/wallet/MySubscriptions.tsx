@@ -1,18 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { subscriptionsAnswerSchema } from '../../../../contracts/telegram';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
-import { api, errorMessage } from '../../lib/api';
+import { answerFrom, apiAnswer, errorMessage } from '../../lib/api';
+import { walletKeys } from './wallet.api';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
-
-export const subscriptionsKey = ['wallet', 'telegram-subscriptions'] as const;
 
 /** The player's subscription requests: waiting, approved with the channel's single-use invite link, or rejected. */
 export function MySubscriptions() {
   const list = useQuery({
-    queryKey: subscriptionsKey,
-    queryFn: async ({ signal }) => (await api<z.infer<typeof subscriptionsAnswerSchema>>('/api/v1/wallet/telegram/subscriptions', { signal })).data,
+    queryKey: walletKeys.subscriptions,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/telegram'),
+            (c) => c.subscriptionsAnswerSchema,
+          ),
+          '/api/v1/wallet/telegram/subscriptions',
+          { signal },
+        )
+      ).data,
   });
   return (
     <section className="card wallet-card" aria-labelledby="my-subscriptions">

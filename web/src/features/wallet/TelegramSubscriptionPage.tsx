@@ -10,9 +10,9 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
-import { MySubscriptions, subscriptionsKey } from './MySubscriptions';
+import { MySubscriptions } from './MySubscriptions';
 import { QrDisplay } from './QrDisplay';
-import { checkPayNumber, useSubmitDeposit, useTelegramAmount } from './wallet.api';
+import { checkPayNumber, useSubmitDeposit, useTelegramAmount, walletKeys } from './wallet.api';
 import './wallet.css';
 
 const EMPTY = { payNumber: '', phoneNumber: '', telegramID: '' };
@@ -49,7 +49,7 @@ export default function TelegramSubscriptionPage() {
         onSuccess: () => {
           setForm(EMPTY);
           setSubmitted(true);
-          void queryClient.invalidateQueries({ queryKey: subscriptionsKey });
+          void queryClient.invalidateQueries({ queryKey: walletKeys.subscriptions });
         },
         onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
       },

@@ -11,6 +11,7 @@ const row = (n: number, status = 'pending') => ({
   method: 'UPI',
   amount: n * 100,
   status,
+  direction: 'credit',
   createdAt: '2025-01-05T10:00:00.000Z',
 });
 

@@ -28,7 +28,7 @@ describe('WithdrawPage', () => {
   });
 
   it('shows the balance and the three tabs, with INR first', async () => {
-    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 1234.5 } }) });
+    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 1234.5 } }) });
     renderApp(routes, { path: '/withdraw' });
     expect(await screen.findByText('₹1,234.50')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['INR', 'USDT', 'ETH']);
@@ -37,8 +37,11 @@ describe('WithdrawPage', () => {
 
   it('sends an INR request as method UPI, then resets and goes home after 2 s', async () => {
     const api = mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 5000 } }),
-      'POST /api/v1/wallet/withraw': () => ({ status: 201, body: { success: true, data: { _id: 'w-1', status: 'pending' } } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 5000 } }),
+      'POST /api/v1/wallet/withraw': () => ({
+        status: 201,
+        body: { success: true, data: { _id: 'w-1', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+      }),
     });
     const user = userEvent.setup();
     const { router } = renderApp(routes, { path: '/withdraw' });
@@ -63,7 +66,7 @@ describe('WithdrawPage', () => {
 
   it("shows the spec's error toast with the server's reason", async () => {
     mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 10 } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 10 } }),
       'POST /api/v1/wallet/withraw': () => ({ status: 400, body: { success: false, code: 'INSUFFICIENT', message: 'Insufficient balance!' } }),
     });
     const user = userEvent.setup();
@@ -77,7 +80,7 @@ describe('WithdrawPage', () => {
   });
 
   it('checks the fields lightly before sending', async () => {
-    const api = mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 10 } }) });
+    const api = mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 10 } }) });
     const user = userEvent.setup();
     renderApp(routes, { path: '/withdraw' });
     await user.type(screen.getByLabelText('Amount (₹)'), '12.345');
@@ -90,8 +93,11 @@ describe('WithdrawPage', () => {
 
   it('sends USDT with TRC20 by default and stays on the page', async () => {
     const api = mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { balance: 5000 } }),
-      'POST /api/v1/wallet/withraw': () => ({ status: 201, body: { success: true, data: { _id: 'w-2', status: 'pending' } } }),
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 5000 } }),
+      'POST /api/v1/wallet/withraw': () => ({
+        status: 201,
+        body: { success: true, data: { _id: 'w-2', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+      }),
     });
     const user = userEvent.setup();
     const { router } = renderApp(routes, { path: '/withdraw' });

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { payNumberSchema, type depositRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
-import { type FixedAmount, type historyAnswerSchema, type moneyRequestAnswerSchema } from '../../../../contracts/wallet.answers';
-import { api } from '../../lib/api';
+import { answerFrom, apiAnswer } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
@@ -14,13 +13,28 @@ export type { DepositMethod, WithdrawMethod } from '../../../../contracts/wallet
 export type DepositRequest = z.input<typeof depositRequestSchema>;
 export type WithdrawalRequest = z.input<typeof withdrawRequestSchema>;
 
-export const historyKey = (page: number) => ['wallet', 'history', page] as const;
+const answers = () => import('../../../../contracts/wallet.answers');
+
+/** The wallet's query keys, the one place they are written. */
+export const walletKeys = {
+  allHistory: ['wallet', 'history'] as const,
+  history: (page: number) => ['wallet', 'history', page] as const,
+  telegramAmount: ['telegram-amount'] as const,
+  subscriptions: ['wallet', 'telegram-subscriptions'] as const,
+};
 
 /** One page of the signed-in player's wallet history; the server is asked for the page shown. */
 export function useWalletHistory(page: number) {
   return useQuery({
-    queryKey: historyKey(page),
-    queryFn: async ({ signal }) => (await api<z.infer<typeof historyAnswerSchema>>('/api/v1/wallet/history', { query: { page }, signal })).data,
+    queryKey: walletKeys.history(page),
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(answers, (c) => c.historyAnswerSchema),
+          '/api/v1/wallet/history',
+          { query: { page }, signal },
+        )
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -28,9 +42,13 @@ export function useWalletHistory(page: number) {
 /** The Telegram subscription price set by the back office (a bare array; the first entry counts). */
 export function useTelegramAmount() {
   return useQuery({
-    queryKey: ['telegram-amount'],
+    queryKey: walletKeys.telegramAmount,
     queryFn: async ({ signal }) => {
-      const list = await api<FixedAmount[]>('/api/v1/telegram-amount', { anonymous: true, signal });
+      const list = await apiAnswer(
+        answerFrom(answers, (c) => c.fixedAmountListSchema),
+        '/api/v1/telegram-amount',
+        { anonymous: true, signal },
+      );
       return list.length ? Number(list[0].amount) : null;
     },
   });
@@ -45,11 +63,16 @@ function useMoneyCall<T>(path: string) {
   const { user } = useSession();
   const { keyFor, settle } = useIdempotencyKey();
   return useMutation({
-    mutationFn: (body: T) => api<z.infer<typeof moneyRequestAnswerSchema>>(path, { method: 'POST', body, idempotencyKey: keyFor(body) }),
+    mutationFn: (body: T) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.moneyRequestAnswerSchema),
+        path,
+        { method: 'POST', body, idempotencyKey: keyFor(body) },
+      ),
     onSuccess: () => {
       settle();
       void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
-      void queryClient.invalidateQueries({ queryKey: ['wallet', 'history'] });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.allHistory });
     },
     onError: (err) => settle(err),
   });

@@ -20,7 +20,7 @@ describe('AmountSection', () => {
       },
       'DELETE /api/v1/refer-amount/r-1': () => {
         list = [];
-        return { body: { success: true } };
+        return { body: { success: true, data: { _id: 'r-1', amount: 50 } } };
       },
     });
     const user = userEvent.setup();

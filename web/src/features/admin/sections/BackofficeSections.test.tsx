@@ -101,7 +101,19 @@ describe('Admin Controller', () => {
     signIn({ role: 'admin', accessPages: ['admin-management', 'qr-code'] });
     const api = mockApi({
       'GET /api/v1/admin/get-admin': () => ({ body: { success: true, message: 'Admins', data: [] } }),
-      'POST /api/v1/admin/add-admin': () => ({ status: 201, body: { success: true, message: 'Admin created', data: {} } }),
+      'POST /api/v1/admin/add-admin': ({ body }) => {
+        const b = body as { name: string; email: string; phone: string; accessPages: string[] };
+        const data = {
+          _id: 'a9',
+          fullName: b.name,
+          email: b.email,
+          phoneNumber: b.phone,
+          accessPages: b.accessPages,
+          dailyApprovalLimit: null,
+          createdAt: '2026-11-01T00:00:00.000Z',
+        };
+        return { status: 201, body: { success: true, message: 'Admin created', data } };
+      },
     });
     const user = userEvent.setup();
     renderApp(<AdminsSection />);
@@ -138,6 +150,7 @@ describe('Admin Controller', () => {
       email: 'g@example.com',
       phoneNumber: '+919876500000',
       accessPages: ['games'],
+      dailyApprovalLimit: null,
       createdAt: '2026-11-01T00:00:00.000Z',
     };
     const api = mockApi({
@@ -148,7 +161,9 @@ describe('Admin Controller', () => {
           data: [{ ...other, _id: me._id, fullName: 'Me', email: me.email, accessPages: ['admin-management', 'games'] }, other],
         },
       }),
-      'PUT /api/v1/admin/update-admin': ({ body }) => ({ body: { success: true, message: 'Admin updated successfully', data: body } }),
+      'PUT /api/v1/admin/update-admin': ({ body }) => ({
+        body: { success: true, message: 'Admin updated successfully', data: { ...other, ...(body as object), dailyApprovalLimit: null } },
+      }),
       'DELETE /api/v1/admin/delete-admin': () => ({ body: { success: true, message: 'Admin deleted', data: other } }),
     });
     const user = userEvent.setup();

@@ -11,8 +11,21 @@ const deposit = (id: string, method: string, status = 'pending') => ({
   amount: 500,
   method,
   status,
+  remarks: null,
   details: { payNumber: `UTR-${id}`, gameName: null },
   createdAt: '2025-01-05T10:00:00.000Z',
+  decidedAt: status === 'pending' ? null : '2025-01-05T11:00:00.000Z',
+  fullName: 'Asha Rao',
+  email: 'asha@example.com',
+  earlierClaims: 0,
+});
+/** A withdrawal as the queue lists it. */
+const withdrawal = (id: string, method: string) => ({
+  ...deposit(id, method),
+  category: method === 'UPI' ? ('upi' as const) : ('crypto' as const),
+  needsSecondApproval: false,
+  firstApprovedBy: null,
+  risks: [] as string[],
 });
 
 describe('MoneyRequestsSection (deposits)', () => {
@@ -24,9 +37,11 @@ describe('MoneyRequestsSection (deposits)', () => {
   it('approves a pending deposit after confirmation and updates it in place', async () => {
     const api = mockApi({
       'GET /api/v1/wallet/history/deposit': () => ({
-        body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), deposit('d-2', 'Crypto', 'approved')], totalPages: 1 } },
+        body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), deposit('d-2', 'Crypto', 'approved')], totalPages: 1, page: 1, total: 1 } },
       }),
-      'PUT /api/v1/wallet/update-deposite-transaction-status': () => ({ body: { success: true, message: 'Status updated successfully' } }),
+      'PUT /api/v1/wallet/update-deposite-transaction-status': () => ({
+        body: { success: true, message: 'Status updated successfully', data: { _id: 'd-1', status: 'approved' } },
+      }),
     });
     const user = userEvent.setup();
     renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
@@ -55,7 +70,7 @@ describe('MoneyRequestsSection (deposits)', () => {
 
   it('asks for the queue again each time the section opens, whatever the app keeps fresh', async () => {
     const api = mockApi({
-      'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-1', 'UPI')], totalPages: 1 } } }),
+      'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-1', 'UPI')], totalPages: 1, page: 1, total: 1 } } }),
     });
     function Reopen() {
       const [open, setOpen] = useState(true);
@@ -81,7 +96,7 @@ describe('MoneyRequestsSection (deposits)', () => {
   it('filters by method on the server, and clicking the active filter clears it', async () => {
     const api = mockApi({
       'GET /api/v1/wallet/history/deposit': ({ query }) => ({
-        body: { success: true, data: { deposit: query.get('method') === 'crypto' ? [] : [deposit('d-1', 'UPI')], totalPages: 1 } },
+        body: { success: true, data: { deposit: query.get('method') === 'crypto' ? [] : [deposit('d-1', 'UPI')], totalPages: 1, page: 1, total: 1 } },
       }),
     });
     const user = userEvent.setup();
@@ -107,6 +122,8 @@ describe('MoneyRequestsSection (deposits)', () => {
               { ...deposit('d-2', 'UPI'), earlierClaims: 0 },
             ],
             totalPages: 1,
+            page: 1,
+            total: 2,
           },
         },
       }),
@@ -118,7 +135,11 @@ describe('MoneyRequestsSection (deposits)', () => {
   });
 
   it('leaves approval of Telegram subscriptions to the Telegram section', async () => {
-    mockApi({ 'GET /api/v1/wallet/history/deposit': () => ({ body: { success: true, data: { deposit: [deposit('d-9', 'Telegram')], totalPages: 1 } } }) });
+    mockApi({
+      'GET /api/v1/wallet/history/deposit': () => ({
+        body: { success: true, data: { deposit: [deposit('d-9', 'Telegram')], totalPages: 1, page: 1, total: 1 } },
+      }),
+    });
     renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
     const [item] = await screen.findAllByRole('listitem');
     expect(within(item).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
@@ -127,7 +148,9 @@ describe('MoneyRequestsSection (deposits)', () => {
 
   it("shows the server's message when a decision fails and keeps the item pending", async () => {
     mockApi({
-      'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [deposit('w-1', 'USDT')], totalPages: 1 } } }),
+      'GET /api/v1/wallet/history/withdrawals': () => ({
+        body: { success: true, data: { withdrawals: [withdrawal('w-1', 'USDT')], totalPages: 1, page: 1, total: 1 } },
+      }),
       'PUT /api/v1/wallet/transaction/status': () => ({ status: 409, body: { success: false, code: 'DECIDED', message: 'This request was already decided.' } }),
     });
     const user = userEvent.setup();
@@ -141,14 +164,14 @@ describe('MoneyRequestsSection (deposits)', () => {
 
   it('shows a large withdrawal waiting for a second admin, and the risk flags to check', async () => {
     const large = {
-      ...deposit('w-9', 'UPI'),
+      ...withdrawal('w-9', 'UPI'),
       amount: 60000,
       needsSecondApproval: true,
       firstApprovedBy: null,
       risks: ['New account: made less than a day before this request.'],
     };
     mockApi({
-      'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [large], totalPages: 1 } } }),
+      'GET /api/v1/wallet/history/withdrawals': () => ({ body: { success: true, data: { withdrawals: [large], totalPages: 1, page: 1, total: 1 } } }),
       'PUT /api/v1/wallet/transaction/status': () => ({
         body: {
           success: true,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { REPORT_PERIODS, type Figures, type Overview, type overviewAnswerSchema } from '../../../../../contracts/reports';
+import { REPORT_PERIODS, type Figures, type Overview } from '../../../../../contracts/reports';
 import { ErrorRetry, Loading } from '../../../components/ui/States';
-import { api } from '../../../lib/api';
+import { answerFrom, apiAnswer } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { formatRupees } from '../../../../../contracts/amounts';
 import { SectionHead } from './SectionHead';
@@ -63,7 +62,17 @@ function DailyChart({ days, figure, label }: { days: Overview['daily']; figure: 
 export function OverviewSection() {
   const overview = useQuery({
     queryKey: ['admin', 'overview'],
-    queryFn: async ({ signal }) => (await api<z.infer<typeof overviewAnswerSchema>>('/api/v1/admin/overview', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../../contracts/reports'),
+            (c) => c.overviewAnswerSchema,
+          ),
+          '/api/v1/admin/overview',
+          { signal },
+        )
+      ).data,
     refetchInterval: 60_000,
   });
   if (overview.isPending) return <Loading />;

@@ -66,7 +66,7 @@ describe('QrCodeSection', () => {
       }),
       'DELETE /api/v1/qrcodecrypto/delete-qr/q-2': () => {
         present = false;
-        return { body: { success: true, message: 'Deleted successfully' } };
+        return { body: { success: true, message: 'Deleted successfully', data: { _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null } } };
       },
     });
     const user = userEvent.setup();

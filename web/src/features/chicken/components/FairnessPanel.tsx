@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/Field';
 import { ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { chickenApi, fairnessKey, type RotatedSeedPair } from '../chicken.api';
+import { chickenApi, chickenKeys, type RotatedSeedPair } from '../chicken.api';
 
 const seedForm = z.object({ clientSeed: z.string().trim().min(1, 'Enter a client seed').pipe(clientSeedSchema) });
 type SeedForm = z.input<typeof seedForm>;
@@ -18,14 +18,14 @@ type SeedForm = z.input<typeof seedForm>;
 /** The player's seed pair: the committed server seed hash, their client seed, the nonce, rotation. */
 export function FairnessPanel() {
   const queryClient = useQueryClient();
-  const pair = useQuery({ queryKey: fairnessKey, queryFn: chickenApi.fairness });
+  const pair = useQuery({ queryKey: chickenKeys.fairness, queryFn: chickenApi.fairness });
   const [revealed, setRevealed] = useState<RotatedSeedPair | null>(null);
   const form = useForm<SeedForm>({ resolver: zodResolver(seedForm), values: { clientSeed: pair.data?.clientSeed ?? '' } });
 
   const save = useMutation({
     mutationFn: (clientSeed: string) => chickenApi.setClientSeed(clientSeed),
     onSuccess: (next) => {
-      queryClient.setQueryData(fairnessKey, next);
+      queryClient.setQueryData(chickenKeys.fairness, next);
       notify.success('Client seed saved.');
     },
     onError: (err) => notify.error(errorMessage(err, 'Could not save the client seed.')),
@@ -34,8 +34,8 @@ export function FairnessPanel() {
     mutationFn: chickenApi.rotate,
     onSuccess: (next) => {
       setRevealed(next);
-      queryClient.setQueryData(fairnessKey, { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: next.nonce });
-      void queryClient.invalidateQueries({ queryKey: ['chicken', 'bets'] });
+      queryClient.setQueryData(chickenKeys.fairness, { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: next.nonce });
+      void queryClient.invalidateQueries({ queryKey: chickenKeys.allBets });
       notify.success('Seed pair rotated. The previous server seed is revealed.');
     },
     onError: (err) => notify.error(errorMessage(err, 'Could not rotate the seed pair.')),

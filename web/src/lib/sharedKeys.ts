@@ -1,0 +1,10 @@
+/**
+ * Query keys that two features share: a player's screen and the back office read and change the
+ * same entry. Each feature's own keys live in its api module.
+ */
+export const sharedKeys = {
+  /** The site-wide message (home shows it; the back office edits it). */
+  notification: ['notification'] as const,
+  /** The wheel's prize sets (the spinner shows the first; the back office edits them). */
+  spinnerPrizes: ['spinner', 'prizes'] as const,
+};
