@@ -1,7 +1,7 @@
 /*
  * Registration, sign-in and code rules shared by the server and the web forms, apart from the zod
  * shapes of accounts.ts: the sign-in screen reads them, and importing them must not bring zod or
- * the phone-number metadata into its bundle. Messages are the spec's, word for word, so a form and
+ * the phone-number metadata into its bundle. Messages are the original app's, word for word, so a form and
  * the server say the same thing.
  */
 export const OTP_LENGTH = 6;

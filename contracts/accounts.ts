@@ -140,7 +140,7 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-// Answers of the account calls (API-CONTRACT "Player calls").
+// Answers of the account calls.
 
 /** POST /users/register → 201. The client reads `userId` (or `data._id`). */
 export const registerAnswerSchema = ok(z.object({ _id: z.string(), fullName: z.string(), email: z.string(), phoneNumber: z.string() })).extend({

@@ -4,7 +4,7 @@ import { checkInternationalPhone, emailSchema, fullNameSchema, optionalOtp, pass
 import { ok, okMessage } from './envelope.js';
 import { ACCESS_PAGES } from './roles.js';
 
-// The back office's user and admin management and its audit log (API-CONTRACT "Back-office calls").
+// The back office's user and admin management and its audit log.
 
 export const USERS_PAGE_SIZE = 10;
 export const AUDIT_PAGE_SIZE = 50;
@@ -35,7 +35,7 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-/** GET /users/: `users` at the top level, as the spec's client reads it, with server paging. */
+/** GET /users/: `users` at the top level, as the original client reads it, with server paging. */
 export const usersAnswerSchema = okMessage.extend({
   users: z.array(managedUserSchema),
   page: z.number().int(),
@@ -58,12 +58,12 @@ export const blockSchema = z.object({ blocked: z.boolean({ error: 'Say blocked: 
 export const setPasswordSchema = z.object({ password: passwordSchema });
 
 /**
- * The spec's admin phone: non-digits removed, exactly ten digits, then +91 in front (a number that
+ * The original app's admin phone: non-digits removed, exactly ten digits, then +91 in front (a number that
  * already starts with 91 after the ten digits check only gains the +).
  */
 export function adminPhone(raw: string): { ok: true; phone: string } | { ok: false; message: string } {
   const digits = raw.replace(/\D/g, '');
-  // The spec's client sends "+91" and the ten digits; a person types the ten digits.
+  // The original client sends "+91" and the ten digits; a person types the ten digits.
   const national = digits.length === 12 && digits.startsWith('91') ? digits.slice(2) : digits;
   if (national.length !== 10) return { ok: false, message: 'Phone number must be exactly 10 digits' };
   const checked = checkInternationalPhone(`+91${national}`);
@@ -124,7 +124,7 @@ export const updateAdminSchema = z.object({
   email: emailSchema,
   phoneNumber: adminPhoneSchema,
   accessPages: accessPagesSchema,
-  /** Rupees; null clears it (the site's limit applies); left out, it stays as it is (the spec's client sends no such field). */
+  /** Rupees; null clears it (the site's limit applies); left out, it stays as it is (the original client sends no such field). */
   dailyApprovalLimit: z
     .number({ error: 'The daily limit must be a number of rupees' })
     .min(0, 'The daily limit cannot be negative')

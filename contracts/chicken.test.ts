@@ -17,7 +17,7 @@ import {
 } from './chicken.js';
 import { floats, hmacBytes, sha256Hex } from './fairness.math.js';
 
-/** DESIGN section 3, written out again from the text, sharing no code with chicken.ts. */
+/** docs/fairness.md, written out again from the text, sharing no code with chicken.ts. */
 function referenceTraps(serverSeed: string, clientSeed: string, nonce: number, traps: number): number[] {
   const stream = Buffer.concat(
     [0, 1, 2].map((round) => createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(`${clientSeed}:${nonce}:${round}`).digest()),
@@ -70,7 +70,7 @@ function prng(seed: number): () => number {
 }
 
 describe('chicken road math', () => {
-  it('has the lanes and traps of DESIGN section 3', () => {
+  it('has the lanes and traps of docs/fairness.md', () => {
     expect(DIFFICULTIES.map((d) => [TRAPS[d], laneCount(d)])).toEqual([
       [1, 24],
       [3, 22],
@@ -157,7 +157,7 @@ describe('chicken road math', () => {
 });
 
 describe('provably fair draw', () => {
-  it('matches an independent implementation of DESIGN section 3 and the vectors in docs/fairness.md', async () => {
+  it('matches an independent implementation of docs/fairness.md and the vectors in docs/fairness.md', async () => {
     const doc = readFileSync(new URL('../docs/fairness.md', import.meta.url), 'utf8');
     for (const v of VECTORS) {
       for (const d of DIFFICULTIES) {

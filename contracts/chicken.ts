@@ -32,7 +32,7 @@ export const autoCashoutSchema = z.union([z.number(), z.string().trim().max(16)]
 });
 
 const roundIdSchema = uuidSchema('roundId is not a valid round id');
-/** Sent by the spec's client and ignored: the server decides every amount. */
+/** Sent by the original client and ignored: the server decides every amount. */
 const ignored = z.union([z.number(), z.string().max(64), z.null()]).optional();
 
 /** POST /chicken-road/start. userId, when sent, must be the caller's. */

@@ -76,7 +76,7 @@ export const historyPageSchema = z.object({ periods: z.array(periodResultSchema)
 export const colorBetsPageSchema = z.object({ bets: z.array(colorBetSchema), page: z.number().int(), totalPages: z.number().int() });
 export const colorBetAnswerSchema = z.object({ bet: colorBetSchema, balance: z.number() });
 
-/** Socket events (API-CONTRACT "Realtime"). */
+/** Socket events (the original client's socket.io calls). */
 export interface NewRoundEvent {
   period: string;
   duration: number;

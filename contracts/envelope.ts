@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The envelopes every answer comes in (API-CONTRACT "Rules for every call"). Routes declare their
+ * The envelopes every answer comes in. Routes declare their
  * answers with these, the server's serializer checks every answer against them, and the web app
  * reads the same types: one shape, from the database to the screen.
  */

@@ -15,7 +15,7 @@ export const uuidSchema = (message: string) =>
     .transform((v) => v.toLowerCase());
 
 /**
- * A `userId` the spec's client sends beside the caller's credentials. It is only compared with
+ * A `userId` the original client sends beside the caller's credentials. It is only compared with
  * the caller's own id (anything else is refused with 403), so it is not required to be a uuid;
  * it is lowercased so the player's own id written in capitals still matches.
  */

@@ -18,7 +18,7 @@ export function countryName(country: string): string {
 
 /**
  * Checks "+<dial><digits>" against its country's numbering plan. Answers the number in E.164
- * or the spec's message ("Invalid country code", "Invalid phone number format for India").
+ * or the original app's message ("Invalid country code", "Invalid phone number format for India").
  */
 export function checkInternationalPhone(value: string): { ok: true; e164: string; country?: string } | { ok: false; message: string } {
   const compact = value.replace(/[\s().-]/g, '');

@@ -3,7 +3,7 @@ import { amountSchema } from './money.js';
 
 /*
  * Responsible play: limits a player sets on their own play, time-outs and self-exclusion, the
- * reality check and statements. Not in the spec; the shapes follow its envelope rules.
+ * reality check and statements. Not in the original app; the shapes follow the same envelope.
  */
 
 export const LIMIT_KINDS = ['deposit', 'loss', 'bet'] as const;

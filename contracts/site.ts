@@ -35,7 +35,7 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export const siteSettingsAnswerSchema = ok(siteSettingsSchema);
 
-/** POST /notification/add: the site-wide message (an empty one clears it is not allowed: the spec requires text). */
+/** POST /notification/add: the site-wide message (an empty one clears it is not allowed: the original app requires text). */
 export const NOTIFICATION_MAX = 1000;
 export const notificationBodySchema = z.object({
   message: z

@@ -34,7 +34,7 @@ export const prizeBodySchema = z.object({ prize: prizeSchema });
 // Answers.
 export const prizeSetSchema = z.object({ _id: z.string(), prizes: z.array(z.string()) });
 export type PrizeSet = z.infer<typeof prizeSetSchema>;
-/** GET /spinner/prizes: a bare array (API-CONTRACT); the first set is the wheel. */
+/** GET /spinner/prizes: a bare array; the first set is the wheel. */
 export const prizeSetListSchema = z.array(prizeSetSchema);
 export const prizeSetAnswerSchema = ok(prizeSetSchema);
 

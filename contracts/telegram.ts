@@ -6,7 +6,7 @@ import { ok, okMessage } from './envelope.js';
 export const NOT_CONFIGURED = 'Telegram is not set up on this site yet (TELEGRAM_BOT_TOKEN).';
 
 export const channelSchema = z.object({ id: z.string(), title: z.string(), username: z.string().nullable() });
-/** GET /my-channels: `channels` at the top level, as the spec's client reads them. */
+/** GET /my-channels: `channels` at the top level, as the original client reads them. */
 export const channelsAnswerSchema = okMessage.extend({ channels: z.array(channelSchema), configured: z.boolean() });
 export const addChannelBodySchema = z.object({
   username: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ok } from './envelope.js';
 import { REQUEST_STATUSES } from './wallet.js';
 
-// The answers of the wallet calls (API-CONTRACT), declared by the routes and read by the web app.
+// The answers of the wallet calls, declared by the routes and read by the web app.
 
 /** One entry of a wallet history page. */
 export const historyTransactionSchema = z.object({
@@ -28,7 +28,7 @@ export const historyPageSchema = z.object({
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
-// Answers of the wallet calls (API-CONTRACT).
+// Answers of the wallet calls.
 
 /** A deposit or withdrawal request just recorded (201). */
 export const moneyRequestCreatedSchema = z.object({
@@ -91,6 +91,6 @@ export const qrCodeAnswerSchema = ok(qrCodeSchema);
 /** The refer amount or the Telegram amount, in rupees. */
 export const fixedAmountSchema = z.object({ _id: z.string(), amount: z.number() });
 export type FixedAmount = z.infer<typeof fixedAmountSchema>;
-/** GET /refer-amount and /telegram-amount answer a bare array (the spec's client reads it so). */
+/** GET /refer-amount and /telegram-amount answer a bare array (the original client reads it so). */
 export const fixedAmountListSchema = z.array(fixedAmountSchema);
 export const fixedAmountAnswerSchema = ok(fixedAmountSchema);

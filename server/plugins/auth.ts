@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 /**
  * Resolves the caller on every request from `Authorization: Bearer <t>`, a bare
- * `Authorization: <t>` (what the spec's client sends) or the httpOnly accessToken cookie.
+ * `Authorization: <t>` (what the original client sends) or the httpOnly accessToken cookie.
  * The user row and the session are read fresh, so a removed admin page, a password reset or a
  * sign-out takes effect at once.
  */

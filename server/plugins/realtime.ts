@@ -17,7 +17,7 @@ function ownOrigin(origin: string | undefined, host: string | undefined, allowed
 }
 
 /**
- * socket.io on the API host, default namespace and path (API-CONTRACT "Realtime"): the server
+ * socket.io on the API host, default namespace and path (the original client's socket.io calls): the server
  * speaks, clients listen; nothing a client sends is read. A browser's connection must come from
  * our own pages (the same host, PUBLIC_URL or CORS_ORIGINS), and one client address holds at most
  * SOCKET_MAX_PER_ADDRESS connections on a server. Closed with the app.

@@ -54,7 +54,7 @@ export const securityHeadersPlugin = fp(async (app: App, options: HelmetOptions)
     reply.headers(headers);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    // /my-channels is an admin call outside /api (where the spec's client calls it).
+    // /my-channels is an admin call outside /api (where the original client calls it).
     const api = (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) || request.url.split('?')[0] === '/my-channels';
     if (api && !reply.hasHeader('Cache-Control')) {
       reply.header('Cache-Control', 'no-store');

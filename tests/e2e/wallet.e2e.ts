@@ -155,7 +155,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await picture(player, 'wallet-withdraw');
     await player.getByRole('button', { name: 'Withdraw' }).click();
     await player.getByText('Withdrawal request submitted successfully!').first().waitFor();
-    // INR: the spec returns to the home page after 2 s.
+    // INR: the original app returns to the home page after 2 s.
     await player.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
     expect(await balanceShown(player)).toBe('₹300.00');
 

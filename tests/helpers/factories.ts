@@ -19,7 +19,7 @@ export interface TestUser {
   fullName: string;
   password: string;
   token: string;
-  /** Headers that authenticate as this user (the spec's bare token form). */
+  /** Headers that authenticate as this user (the original app's bare token form). */
   headers: { authorization: string };
 }
 

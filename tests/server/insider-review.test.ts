@@ -80,7 +80,7 @@ describe('insider review: an admin acts only within the pages they hold', () => 
     expect((await confirm(sent.code)).json().code).toBe('NO_PENDING_CONTACT');
   });
 
-  it('9. a body-less JSON refresh (the spec client) keeps the session', async () => {
+  it('9. a body-less JSON refresh (the original client) keeps the session', async () => {
     const p = await createPlayer(app, { password: 'Refresh#Body1' });
     const { refreshToken } = await signIn(app, { email: p.email, password: 'Refresh#Body1' });
     const res = await app.inject({

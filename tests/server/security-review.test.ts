@@ -175,7 +175,7 @@ describe('security review: the gaps stay closed', () => {
     expect((await app.inject({ url: '/api/v1/users/me', cookies: { accessToken: s.accessToken } })).statusCode).toBe(401);
     // Signing out one device leaves the others alone.
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: other.accessToken } })).statusCode).toBe(200);
-    // A sign-out with only the access token (the spec's client keeps no refresh token) ends that session too.
+    // A sign-out with only the access token (the original client keeps no refresh token) ends that session too.
     await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: { authorization: other.accessToken } });
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: other.accessToken } })).statusCode).toBe(401);
     expect((await refresh(app, other.refreshToken)).statusCode).toBe(401);

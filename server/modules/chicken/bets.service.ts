@@ -21,7 +21,7 @@ export async function listBets(db: DbOrTx, userId: string, page: number) {
 }
 
 /**
- * Ended rounds of one player, newest first. A game the site does not have (the spec's screen asks
+ * Ended rounds of one player, newest first. A game the site does not have (the original app's screen asks
  * for `aviator` by default) means every game, so the screen never shows an empty table by mistake;
  * another game of ours has no rounds here.
  */

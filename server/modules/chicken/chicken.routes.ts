@@ -16,9 +16,9 @@ import { activeRound, startRound, stepRound, stopRound } from './chicken.service
 import { demoRoutes } from './demo.routes.js';
 
 /**
- * Chicken Road, played step by step on the server (DESIGN sections 3 and 5): start debits the
+ * Chicken Road, played step by step on the server (docs/fairness.md, docs/architecture.md): start debits the
  * bet and answers the ladder, go reveals one lane, stop pays what the server computes (the bet
- * itself when no lane was crossed, so start then stop, all the spec's client calls, ends a round).
+ * itself when no lane was crossed, so start then stop, all the original client calls, ends a round).
  * No rate limit here: a round is a quick run of calls; every amount is the server's own.
  */
 /** The session the route's statement must check, when the sign-in plugin left it (config.sessionInStatement). */

@@ -63,7 +63,7 @@ export interface Violation {
   detail: string;
 }
 
-/** Every ledger invariant of DESIGN section 2 in one pass; an empty list means all hold. */
+/** Every ledger invariant of docs/architecture.md ("The ledger") in one pass; an empty list means all hold. */
 export async function findViolations(db: DbOrTx): Promise<Violation[]> {
   const result = (await db.execute(sql`
     WITH flows AS (

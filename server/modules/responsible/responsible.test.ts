@@ -253,7 +253,7 @@ describe('sign-up without the age question (REQUIRE_AGE_CONFIRMATION=0)', () => 
   let app: App;
   useTestApp((a) => (app = a), { env: { REQUIRE_AGE_CONFIRMATION: '0' } });
 
-  it('registers as the spec’s client does', async () => {
+  it('registers as the original client does', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/users/register',

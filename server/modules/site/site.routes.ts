@@ -28,7 +28,7 @@ export async function siteRoutes(app: App): Promise<void> {
     async () => ({ success: true as const, message: 'Site settings', data: settings(app.config) }),
   );
 
-  // `message` is the notification itself (null when there is none), as the spec's client reads it.
+  // `message` is the notification itself (null when there is none), as the original client reads it.
   app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({
     success: true as const,
     message: await notification(app.db),
@@ -45,7 +45,7 @@ export async function siteRoutes(app: App): Promise<void> {
         body: notificationBodySchema,
         response: { 200: notificationSavedAnswerSchema },
       },
-      // The spec's client reads a failure's text from `error`.
+      // The original client reads a failure's text from `error`.
       onSend: async (_request, reply, payload) => {
         if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
         try {

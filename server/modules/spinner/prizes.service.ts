@@ -12,7 +12,7 @@ export async function listPrizeSets(db: Db): Promise<PrizeSet[]> {
   return (await repo.listPrizeSets(db)).map(present);
 }
 
-/** The back office adds a set only when there is none (the spec's empty form); then it edits that one. */
+/** The back office adds a set only when there is none (the original app's empty form); then it edits that one. */
 export async function createPrizeSet(db: Db, actorId: string, prizes: string[]): Promise<PrizeSet> {
   return db.transaction(async (tx) => {
     if ((await repo.listPrizeSets(tx)).length) throw conflict('There is already a prize set: edit it instead.', 'PRIZE_SET_EXISTS');

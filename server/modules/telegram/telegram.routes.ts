@@ -27,7 +27,7 @@ const roundId = (id: string) => {
   return id.toLowerCase();
 };
 
-/** /my-channels, outside /api/v1 as the spec's client calls it. */
+/** /my-channels, outside /api/v1 as the original client calls it. */
 export async function channelRoutes(app: App): Promise<void> {
   app.get(
     '/my-channels',

@@ -9,7 +9,7 @@ import { idParams } from './wallet.shared.js';
 
 /**
  * The refer amount (page games) and the Telegram subscription amount (page telegram): one of
- * each. Lists are bare arrays because that is what the spec's client reads; the Telegram
+ * each. Lists are bare arrays because that is what the original client reads; the Telegram
  * amount is public because the subscription screen shows it.
  */
 export async function amountsRoutes(app: App): Promise<void> {

@@ -33,7 +33,7 @@ export async function depositsRoutes(app: App): Promise<void> {
     handler: async (request) => ({ success: true as const, message: 'Deposits', data: await listDepositsForAdmin(app.db, request.query) }),
   });
 
-  // Admin only, whatever the body says: the spec's spinner credited itself through this call.
+  // Admin only, whatever the body says: the original app's spinner credited itself through this call.
   app.put('/wallet/update-deposite-transaction-status', {
     onRequest: [requireAdmin('transaction')],
     config: { idempotent: true },

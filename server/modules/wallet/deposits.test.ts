@@ -201,7 +201,7 @@ describe('deposits', () => {
     expect((await decideDeposit(app, admin, 'not-an-id', 'approved')).statusCode).toBe(404);
   });
 
-  it("refuses the spec's spinner use of the status call to a player", async () => {
+  it("refuses the original app's spinner use of the status call to a player", async () => {
     const p = await createPlayer(app);
     const res = await app.inject({
       method: 'PUT',

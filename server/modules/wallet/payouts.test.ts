@@ -130,7 +130,7 @@ describe('safer payouts: a daily approval limit per admin', () => {
     const set = await edit(other, capped, { dailyApprovalLimit: 300 });
     expect(set.statusCode).toBe(200);
     expect(set.json().data.dailyApprovalLimit).toBe(300);
-    // The spec's client sends the row without the field: the limit stays.
+    // The original client sends the row without the field: the limit stays.
     expect((await edit(other, capped, {})).json().data.dailyApprovalLimit).toBe(300);
     const p = await createPlayer(app, { balance: 1000 });
     const id = (await postWithdrawal(app, p, upiWithdrawal(400, { accountNumber: account() }))).json().data._id;

@@ -7,7 +7,7 @@ import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './w
 import { listQuery, methodFilter } from './wallet.shared.js';
 
 export async function withdrawalsRoutes(app: App): Promise<void> {
-  // Spelled as the spec's client calls it.
+  // Spelled as the original client calls it.
   app.post('/wallet/withraw', {
     onRequest: [requireUser],
     config: { idempotent: true, ...rateLimited(app) },

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ReferEarnModal } from '../features/auth/ReferEarn';
 import HomePage from '../features/home/HomePage';
 
-/** /refer-earn: the spec's referral dialog, over home; closing it goes back where the player came from. */
+/** /refer-earn: the original app's referral dialog, over home; closing it goes back where the player came from. */
 export default function ReferEarnScreen() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -45,7 +45,7 @@ export const page = (load: Load, wrap: (screen: ReactNode) => ReactNode = (scree
 const guarded = (screen: ReactNode) => <Protected>{screen}</Protected>;
 
 /**
- * The spec's guard: children render only for a signed-in visitor. Others go to /login, except a
+ * The original app's guard: children render only for a signed-in visitor. Others go to /login, except a
  * player who has just signed out here, who goes home.
  */
 export function Protected({ children }: { children: ReactNode }) {

@@ -54,5 +54,5 @@ export const session = {
   },
 };
 
-/** The spec's masked id: first two characters, five stars, last two characters reversed. */
+/** The original app's masked id: first two characters, five stars, last two characters reversed. */
 export const maskId = (id: string) => `${id.slice(0, 2)}*****${id.slice(-2).split('').reverse().join('')}`;

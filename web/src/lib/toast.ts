@@ -44,11 +44,11 @@ const withDetail = (message: string, detail?: string) =>
 /** The same text shown again while the first is still up is the same toast: one event never shows twice. */
 const once = (kind: string, key: string): ToastOptions => ({ toastId: `${kind}:${key}` });
 
-/** Toasts with the spec's defaults (react-toastify's own: top-right, 5000 ms). */
+/** Toasts with the original app's defaults (react-toastify's own: top-right, 5000 ms). */
 export const notify = {
   success: (message: string) => show('success', message, once('success', message)),
   error: (message: string) => show('error', message, once('error', message)),
   info: (message: string) => show('info', message, once('info', message)),
-  /** An error toast with the spec's fixed message and, beneath it, the server's reason. */
+  /** An error toast with the original app's fixed message and, beneath it, the server's reason. */
   failure: (message: string, reason?: string) => show('error', withDetail(message, reason), once('error', `${message}\n${reason ?? ''}`)),
 };

@@ -53,7 +53,7 @@ describe('AppLayout', () => {
     expect(tabs[0]).toHaveAttribute('aria-current', 'page');
   });
 
-  it('signed in: the first letter of the name opens the side menu with the spec’s items in order', async () => {
+  it('signed in: the first letter of the name opens the side menu with the original app’s items in order', async () => {
     const me = signIn({ fullName: 'zara Khan', _id: 'ab12cd34-0000-4000-8000-00000000ef56' });
     serverFor(me);
     const user = userEvent.setup();

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
 
 type Entry = z.infer<typeof gameHistoryEntrySchema>;
-/** The spec's default game type; a game the site does not have, so the server answers every bet. */
+/** The original app's default game type; a game the site does not have, so the server answers every bet. */
 export const DEFAULT_GAME_TYPE = 'aviator';
 const PAGE_SIZE = 10;
 

@@ -82,7 +82,7 @@ const statusPath: Record<RequestKind, string> = {
 };
 
 /**
- * Approves or rejects a request. On success the item's status changes in place (the spec's local
+ * Approves or rejects a request. On success the item's status changes in place (the original app's local
  * update); the decision carries an Idempotency-Key so a retried click decides once.
  */
 export function useDecideRequest(kind: RequestKind) {

@@ -1,6 +1,6 @@
 import { formatRupees } from '../../../../contracts/amounts';
 
-/** The spec's card date: day, long month, year (for example "5 January 2025"). */
+/** The original app's card date: day, long month, year (for example "5 January 2025"). */
 export const formatDay = (iso: string | undefined) => {
   if (!iso) return '';
   const d = new Date(iso);

@@ -13,7 +13,7 @@ import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { TransactionSection } from './sections/TransactionSection';
 import { UsersSection } from './sections/UsersSection';
 
-/** One back-office section: shown to admins who hold its access page (DESIGN section 4). */
+/** One back-office section: shown to admins who hold its access page (docs/security.md). */
 export interface AdminSection {
   id: string;
   label: string;
@@ -21,7 +21,7 @@ export interface AdminSection {
   component: ComponentType;
 }
 
-/** Every section in the spec's tab order; a new section is one more entry here. */
+/** Every section in the original app's tab order; a new section is one more entry here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'overview', label: 'Overview', page: 'transaction', component: OverviewSection },
   { id: 'all-users', label: 'All Users', page: 'transaction', component: UsersSection },

@@ -52,7 +52,7 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
       else navigate('/', { replace: true });
     } catch (err) {
       // A rate limit says how long to wait; every other failure reads the same, revealing nothing.
-      // The spec's one message for a failed sign-in, except a wait to sit out or a blocked account,
+      // The original app's one message for a failed sign-in, except a wait to sit out or a blocked account,
       // which the server tells only to someone who knows the password.
       const told = err instanceof ApiError && (err.status === 429 || err.code === 'ACCOUNT_BLOCKED');
       fail(told ? err.message : MESSAGES.loginFailed);

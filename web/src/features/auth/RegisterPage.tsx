@@ -76,7 +76,7 @@ export default function RegisterPage() {
         ageConfirmed: values.ageConfirmed,
       });
       if (!userId) return showFormError(REGISTER_FAILED);
-      // When a code could not be sent the server says which and what to do; otherwise the spec's words.
+      // When a code could not be sent the server says which and what to do; otherwise the original app's words.
       // Said once, at the top of the code dialog that opens now, where it stays while the player types.
       const notice = undelivered.length && message ? message : MESSAGES.registered;
       setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });

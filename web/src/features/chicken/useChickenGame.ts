@@ -48,7 +48,7 @@ function backendOf(demo: boolean, userId: string | undefined) {
 
 /**
  * The round as the player sees it: idle → playing → gameOver | won → idle. The server decides
- * every step; this keeps the screen in step with its answers and adds the spec's timings.
+ * every step; this keeps the screen in step with its answers and adds the original app's timings.
  */
 export function useChickenGame({ play, announce, demo = false }: Options) {
   const queryClient = useQueryClient();

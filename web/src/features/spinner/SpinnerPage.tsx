@@ -62,7 +62,7 @@ export default function SpinnerPage() {
     if (ready) paint(rotation.current);
   }, [paint, ready]);
 
-  // Back home a moment after the result, as the spec asks.
+  // Back home a moment after the result, as the original app does.
   useEffect(() => {
     if (!result || spinning) return;
     const timer = setTimeout(() => navigate('/'), BACK_HOME_MS);

@@ -18,7 +18,7 @@ export function targetRotation(from: number, index: number, count: number): numb
   return from + TURNS * 360 + ((wanted - now + 360) % 360);
 }
 
-/** Decaying speed: fast at first, slowing to a stop (the spec's "about 4 s with decaying speed"). */
+/** Decaying speed: fast at first, slowing to a stop (the original app's "about 4 s with decaying speed"). */
 export const easeOut = (t: number) => 1 - (1 - Math.min(1, Math.max(0, t))) ** 3;
 
 /** The segment under the pointer at a rotation. */

@@ -3,7 +3,7 @@ import { QUICK_AMOUNTS } from '../../../../contracts/wallet';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { formatRupees } from '../../../../contracts/amounts';
 
-/** The amount box with the spec's quick amounts; the bounds come from the server, which decides. */
+/** The amount box with the original app's quick amounts; the bounds come from the server, which decides. */
 export function AmountPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   const limits = useSiteSettings().data?.deposit;

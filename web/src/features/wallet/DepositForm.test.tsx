@@ -75,7 +75,7 @@ describe('DepositForm', () => {
     logged.mockRestore();
   });
 
-  it('sends the spec body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
+  it('sends the original app's body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
       'POST /api/v1/wallet/deposit': () => ({
@@ -129,7 +129,7 @@ describe('DepositForm', () => {
       method: 'Crypto',
       details: { payNumber: '0xabc123def', network: 'trc20', cryptoType: 'btc' },
     });
-    // The spec's reset: back to UPI.
+    // The original app's reset: back to UPI.
     expect(screen.getByRole('button', { name: 'UPI' })).toHaveAttribute('aria-pressed', 'true');
   });
 

@@ -28,7 +28,7 @@ const NETWORKS = [
   { value: 'trc20', label: 'TRC20' },
 ] as const;
 
-/** The spec's state after a successful submit. */
+/** The original app's state after a successful submit. */
 const INITIAL = { method: 'UPI' as Method, amount: '', payNumber: '', cryptoType: 'usdt' as CryptoType, network: 'erc20' as Network };
 
 export function DepositForm() {

@@ -55,7 +55,7 @@ export function DepositSteps({ kind }: { kind: QrKind }) {
 }
 
 /**
- * The QR code to pay to with its UPI ID or address to copy, the spec's text when the back office has
+ * The QR code to pay to with its UPI ID or address to copy, the original app's text when the back office has
  * uploaded none, or a failed load with Try again.
  */
 export function QrDisplay({ kind }: { kind: QrKind }) {

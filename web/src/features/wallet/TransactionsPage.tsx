@@ -9,7 +9,7 @@ import { useWalletHistory, type WalletTransaction } from './wallet.api';
 import './wallet.css';
 
 /**
- * The amount as the spec colours it (green when approved, neutral otherwise), except that money going
+ * The amount as the original app colours it (green when approved, neutral otherwise), except that money going
  * out never looks like income: a debit carries a minus sign and stays neutral even when approved.
  */
 function Amount({ t }: { t: WalletTransaction }) {

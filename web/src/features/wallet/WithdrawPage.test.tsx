@@ -64,7 +64,7 @@ describe('WithdrawPage', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it("shows the spec's error toast with the server's reason", async () => {
+  it("shows the original app's error toast with the server's reason", async () => {
     mockApi({
       [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 10 } }),
       'POST /api/v1/wallet/withraw': () => ({ status: 400, body: { success: false, code: 'INSUFFICIENT', message: 'Insufficient balance!' } }),

@@ -5,10 +5,10 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { useSubmitWithdrawal, type WithdrawMethod } from './wallet.api';
 
-/** After an INR request the spec returns to the home page after 2 s. */
+/** After an INR request the original app returns to the home page after 2 s. */
 export const HOME_DELAY_MS = 2000;
 
-/** Sends a withdrawal request with the spec's toasts; `goHome` navigates to / after a success. */
+/** Sends a withdrawal request with the original app's toasts; `goHome` navigates to / after a success. */
 export function useWithdraw(method: WithdrawMethod, { goHome }: { goHome: boolean }) {
   const { user } = useSession();
   const navigate = useNavigate();

@@ -92,7 +92,7 @@ const draftOf = (r?: TelegramRound): Draft => ({
   period: r?.period ?? '',
 });
 
-/** The spec's checks: prediction, times and channel required; the prediction a comma-separated list of numbers. */
+/** The original app's checks: prediction, times and channel required; the prediction a comma-separated list of numbers. */
 function roundOf(d: Draft): RoundInput | string {
   if (!d.prediction.trim() || !d.startTime || !d.endTime || !d.channelId) return 'Prediction, start time, end time and channel are required';
   const multipliers = d.prediction.split(',').map((x) => Number(x.trim()));
