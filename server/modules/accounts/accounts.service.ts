@@ -138,7 +138,7 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   const user = await users.findUserById(db, input.userId);
   if (!user) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
   if (user.verifiedAt) throw alreadyVerified();
-  await takeAttempt(db, 'verify', user.id);
+  await takeAttempt(db, 'verify', user.id, deps.clock.now());
   const result = await db.transaction(async (tx) => {
     const now = deps.clock.now();
     const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, now);
@@ -158,7 +158,7 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
-  await attemptSucceeded(db, 'verify', user.id);
+  await attemptSucceeded(db, 'verify', user.id, deps.clock.now());
 }
 
 export async function resend(deps: AccountsDeps, userId: string) {

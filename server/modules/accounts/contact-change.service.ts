@@ -57,7 +57,8 @@ export async function confirmContact(
 ): Promise<ContactChange> {
   const { db, config } = deps;
   const subject = `contact:${actor.id}`;
-  await takeAttempt(db, 'verify', subject);
+  const now = deps.clock.now();
+  await takeAttempt(db, 'verify', subject, now);
   const outcome = await db.transaction(async (tx) => {
     const row = await lockUserRow(tx, actor.id);
     if (!row || (!row.pendingEmail && !row.pendingPhone)) {
@@ -81,7 +82,7 @@ export async function confirmContact(
     const failed = outcome.checked as { message: string; code: string };
     throw badRequest(failed.message, failed.code);
   }
-  await attemptSucceeded(db, 'verify', subject);
+  await attemptSucceeded(db, 'verify', subject, now);
   return outcome.change;
 }
 

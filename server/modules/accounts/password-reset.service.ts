@@ -46,7 +46,7 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
   const { db, config } = deps;
   const user = await findByIdentifier(db, input);
   if (!user || !user.verifiedAt) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
-  await takeAttempt(db, 'reset', user.id);
+  await takeAttempt(db, 'reset', user.id, deps.clock.now());
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -60,5 +60,5 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
-  await attemptSucceeded(db, 'reset', user.id);
+  await attemptSucceeded(db, 'reset', user.id, deps.clock.now());
 }

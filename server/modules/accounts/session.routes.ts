@@ -31,7 +31,7 @@ export function sessionRoutes(app: App): void {
     '/users/login',
     { schema: { body: loginSchema, tags, response: { 200: z.union([loginAnswerSchema, secondFactorAnswerSchema]) } }, config: limit },
     async (request, reply) => {
-      const result = await login(app.db, app.config, request.body);
+      const result = await login(app.db, app.config, request.body, app.clock.now());
       if (result.secondFactor) {
         return { success: true as const, message: 'Enter the code from your authenticator app.', data: result.secondFactor };
       }

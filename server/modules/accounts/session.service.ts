@@ -63,12 +63,12 @@ export async function startSession(
 
 export type LoginResult = { user: users.UserRow; secondFactor: SecondFactor } | ({ user: users.UserRow; secondFactor?: undefined } & Required<SessionTokens>);
 
-export async function login(db: Db, config: Config, input: LoginInput): Promise<LoginResult> {
+export async function login(db: Db, config: Config, input: LoginInput, now: Date): Promise<LoginResult> {
   const user = await findByIdentifier(db, input);
   // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
   const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
   const decoy = await (decoyHash ??= hashPassword(randomToken()));
-  const passed = await checkAttempt(db, 'login', subject, async () => {
+  const passed = await checkAttempt(db, 'login', subject, now, async () => {
     if (user) return (await verifyPassword(user.passwordHash, input.password)) && Boolean(user.verifiedAt);
     await verifyPassword(decoy, input.password); // as long as a wrong password; never a success
     return false;

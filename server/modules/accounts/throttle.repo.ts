@@ -11,21 +11,22 @@ export interface ThrottleState {
 }
 
 /** The key's row, created when missing, locked until the transaction ends. */
-export async function lockThrottle(tx: DbOrTx, key: string, forgetAfterSeconds: number): Promise<ThrottleState> {
+export async function lockThrottle(tx: DbOrTx, key: string, forgetAfterSeconds: number, now: Date): Promise<ThrottleState> {
   for (;;) {
-    const row = await insertAndLock(tx, key, forgetAfterSeconds);
+    const row = await insertAndLock(tx, key, forgetAfterSeconds, now);
     // The purge may remove a stale row between the insert and the lock: make it again.
     if (row) return { failures: row.failures, waitSeconds: row.waitSeconds ?? 0, stale: row.stale };
   }
 }
 
-async function insertAndLock(tx: DbOrTx, key: string, forgetAfterSeconds: number) {
-  await tx.insert(authThrottle).values({ key }).onConflictDoNothing();
+async function insertAndLock(tx: DbOrTx, key: string, forgetAfterSeconds: number, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.insert(authThrottle).values({ key, updatedAt: now }).onConflictDoNothing();
   const [row] = await tx
     .select({
       failures: authThrottle.failures,
-      waitSeconds: sql<number>`greatest(0, ceil(extract(epoch from ${authThrottle.blockedUntil} - now())))::int`,
-      stale: sql<boolean>`${authThrottle.updatedAt} < now() - make_interval(secs => ${forgetAfterSeconds})`,
+      waitSeconds: sql<number>`greatest(0, ceil(extract(epoch from ${authThrottle.blockedUntil} - ${at})))::int`,
+      stale: sql<boolean>`${authThrottle.updatedAt} < ${at} - make_interval(secs => ${forgetAfterSeconds})`,
     })
     .from(authThrottle)
     .where(eq(authThrottle.key, key))
@@ -33,17 +34,14 @@ async function insertAndLock(tx: DbOrTx, key: string, forgetAfterSeconds: number
   return row;
 }
 
-export async function recordAttempt(tx: DbOrTx, key: string, failures: number, blockSeconds: number): Promise<void> {
+export async function recordAttempt(tx: DbOrTx, key: string, failures: number, blockSeconds: number, now: Date): Promise<void> {
   await tx
     .update(authThrottle)
-    .set({ failures, blockedUntil: blockSeconds > 0 ? sql`now() + make_interval(secs => ${blockSeconds})` : null, updatedAt: sql`now()` })
+    .set({ failures, blockedUntil: blockSeconds > 0 ? new Date(now.getTime() + blockSeconds * 1000) : null, updatedAt: now })
     .where(eq(authThrottle.key, key));
 }
 
 /** Forgets the failures. The row stays (the purge removes it once stale): a request waiting to lock it must find it. */
-export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
-  await db
-    .update(authThrottle)
-    .set({ failures: 0, blockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(authThrottle.key, key));
+export async function clearThrottle(db: DbOrTx, key: string, now: Date): Promise<void> {
+  await db.update(authThrottle).set({ failures: 0, blockedUntil: null, updatedAt: now }).where(eq(authThrottle.key, key));
 }

@@ -31,28 +31,28 @@ const inWords = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${M
  * Counts an attempt on `subject` before it is checked, so that many attempts at once are counted
  * one by one; refuses with 429 and the wait while the account is held back.
  */
-export async function takeAttempt(db: Db, action: ThrottledAction, subject: string): Promise<void> {
+export async function takeAttempt(db: Db, action: ThrottledAction, subject: string, now: Date): Promise<void> {
   const key = keyOf(action, subject);
   const wait = await db.transaction(async (tx) => {
-    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
+    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS, now);
     if (state.waitSeconds > 0) return state.waitSeconds;
-    await countFailure(tx, action, key, state);
+    await countFailure(tx, action, key, state, now);
     return 0;
   });
   if (wait > 0) throw tooMany(action, wait);
 }
 
 /** The attempt succeeded: the account's count starts again. */
-export async function attemptSucceeded(db: Db, action: ThrottledAction, subject: string): Promise<void> {
-  await repo.clearThrottle(db, keyOf(action, subject));
+export async function attemptSucceeded(db: Db, action: ThrottledAction, subject: string, now: Date): Promise<void> {
+  await repo.clearThrottle(db, keyOf(action, subject), now);
 }
 
 const keyOf = (action: ThrottledAction, subject: string) => `${action}:${subject.toLowerCase()}`;
 
 /** One more failure on a locked row (a day's quiet forgets the earlier ones), and the wait it earns. */
-async function countFailure(tx: Tx, action: ThrottledAction, key: string, state: repo.ThrottleState): Promise<void> {
+async function countFailure(tx: Tx, action: ThrottledAction, key: string, state: repo.ThrottleState, now: Date): Promise<void> {
   const failures = (state.stale ? 0 : state.failures) + 1;
-  await repo.recordAttempt(tx, key, failures, waitAfter(action, failures));
+  await repo.recordAttempt(tx, key, failures, waitAfter(action, failures), now);
 }
 
 /**
@@ -61,14 +61,14 @@ async function countFailure(tx: Tx, action: ThrottledAction, key: string, state:
  * right ones at once (a player's tabs, an app retrying) all succeed without tripping it. A success
  * forgets the failures; a failure counts. Refuses with 429 while the account is held back.
  */
-export async function checkAttempt(db: Db, action: ThrottledAction, subject: string, check: () => Promise<boolean>): Promise<boolean> {
+export async function checkAttempt(db: Db, action: ThrottledAction, subject: string, now: Date, check: () => Promise<boolean>): Promise<boolean> {
   const key = keyOf(action, subject);
   const outcome = await db.transaction(async (tx) => {
-    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS);
+    const state = await repo.lockThrottle(tx, key, FORGET_AFTER_SECONDS, now);
     if (state.waitSeconds > 0) return { wait: state.waitSeconds, ok: false };
     const ok = await check();
-    if (ok) await repo.clearThrottle(tx, key);
-    else await countFailure(tx, action, key, state);
+    if (ok) await repo.clearThrottle(tx, key, now);
+    else await countFailure(tx, action, key, state, now);
     return { wait: 0, ok };
   });
   if (outcome.wait > 0) throw tooMany(action, outcome.wait);

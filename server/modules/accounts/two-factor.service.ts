@@ -70,7 +70,7 @@ export async function verifySecondFactor(
   now: Date,
 ): Promise<{ user: UserRow; recoveryCodes?: string[] }> {
   const { user, claims } = await challenged(db, config, challenge);
-  await takeAttempt(db, 'verify', `2fa:${user.id}`);
+  await takeAttempt(db, 'verify', `2fa:${user.id}`, now);
   // Until the app is confirmed, only the sign-in that drew the secret may confirm it.
   const ownSetup = user.totpEnabledAt || user.totpSetupChallenge === claims.jti;
   const secret = user.totpSecret && ownSetup ? unseal(config.keys.twoFactor, user.totpSecret) : null;
@@ -81,7 +81,7 @@ export async function verifySecondFactor(
     if (!(await spendChallenge(tx, claims.jti, new Date(claims.exp * 1000)))) throw challengeExpired();
     return result.recoveryCodes;
   });
-  await attemptSucceeded(db, 'verify', `2fa:${user.id}`);
+  await attemptSucceeded(db, 'verify', `2fa:${user.id}`, now);
   return { user, recoveryCodes };
 }
 

@@ -1,7 +1,8 @@
 import type { CountdownEvent, NewRoundEvent } from '../../../contracts/color.js';
 import type { Job } from '../../plugins/scheduler.js';
 import type { App } from '../../types.js';
-import { announcedSince, colorGame, currentPeriod, resultEvent, settleDue, type ColorGame } from './color.service.js';
+import { announcedSince, colorGame, currentPeriod, settleDue, type ColorGame } from './color.service.js';
+import { resultEvent } from './color.view.js';
 
 const newRound = (game: ColorGame, now: Date): NewRoundEvent => {
   const p = currentPeriod(game, now);

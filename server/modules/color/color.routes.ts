@@ -11,6 +11,7 @@ import { ok } from '../../../contracts/envelope.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { colorGame, colorState, history, nextPeriods, placeBet, userBets } from './color.service.js';
+import { betsPageView, historyView, placedView, stateView } from './color.view.js';
 
 const tags = ['colour game'];
 const security = [{ bearer: [] }];
@@ -28,7 +29,11 @@ export async function colorRoutes(app: App): Promise<void> {
   app.get(
     '/color/state',
     { schema: { tags, summary: 'The period open for bets, the last result and the chain’s commitment', response: { 200: ok(colorStateSchema) } } },
-    async () => ({ success: true as const, message: 'Colour game', data: await colorState(app.db, await game(), app.clock.now()) }),
+    async () => {
+      const g = await game();
+      const { current, last } = await colorState(app.db, g, app.clock.now());
+      return { success: true as const, message: 'Colour game', data: stateView(g, current, last) };
+    },
   );
 
   app.get(
@@ -41,7 +46,7 @@ export async function colorRoutes(app: App): Promise<void> {
         response: { 200: ok(historyPageSchema) },
       },
     },
-    async (request) => ({ success: true as const, message: 'History', data: await history(app.db, request.query.page) }),
+    async (request) => ({ success: true as const, message: 'History', data: historyView(await history(app.db, request.query.page)) }),
   );
 
   app.get(
@@ -56,7 +61,7 @@ export async function colorRoutes(app: App): Promise<void> {
         response: { 200: ok(colorBetsPageSchema) },
       },
     },
-    async (request) => ({ success: true as const, message: 'Bets', data: await userBets(app.db, request.user!.id, request.query.page) }),
+    async (request) => ({ success: true as const, message: 'Bets', data: betsPageView(await userBets(app.db, request.user!.id, request.query.page)) }),
   );
 
   app.post(
@@ -75,7 +80,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Bet placed.',
-      data: await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now()),
+      data: placedView(await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now())),
     }),
   );
 }

@@ -1,17 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BETS_CLOSE_SECONDS,
-  colourName,
-  HISTORY_PAGE,
-  payoutOf,
-  sizeOf,
-  type ColorBet,
-  type ColorState,
-  type PeriodResult,
-  type RoundResultEvent,
-  type Selection,
-} from '../../../contracts/color.js';
-import { toRupees } from '../../../contracts/money.js';
+import { BETS_CLOSE_SECONDS, HISTORY_PAGE, payoutOf, type Selection } from '../../../contracts/color.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -112,30 +100,6 @@ export function drawPeriod(game: ColorGame, seq: number): { hash: string; number
   return { hash, number: Math.floor(drawFloat(hash, game.row.salt, seq) * 10) };
 }
 
-const resultOf = (p: repo.PeriodRow): PeriodResult => ({
-  period: p.period,
-  seq: p.seq,
-  number: p.number,
-  colour: colourName(p.number),
-  size: sizeOf(p.number),
-  hash: p.hash,
-  startTime: p.startTime.toISOString(),
-  endTime: p.endTime.toISOString(),
-});
-
-export const resultEvent = (r: PeriodResult): RoundResultEvent => ({ period: r.period, number: r.number, colour: r.colour, size: r.size, hash: r.hash });
-
-const betView = (b: repo.BetRow, number: number | null): ColorBet => ({
-  _id: b.id,
-  period: b.period,
-  selection: b.selection as Selection,
-  amount: toRupees(b.amount),
-  status: b.status,
-  payout: toRupees(b.payout),
-  number,
-  createdAt: b.createdAt.toISOString(),
-});
-
 /**
  * One bet on the period open now: refused once bets close (5 s before its end); the play core
  * checks every staking precondition and debits the stake in the transaction that records the bet.
@@ -164,7 +128,7 @@ export async function placeBet(
     const bet = await stake(tx, { game: 'color', userId, amount: input.amount, now }, betLimitsOf(config), metadata, () =>
       repo.insertBet(tx, { userId, seq: open.seq, period: open.period, selection: input.selection, amount: input.amount, createdAt: now }),
     );
-    return { bet: betView(bet, null), balance: toRupees(await balanceOf(tx, userId)) };
+    return { bet, balance: await balanceOf(tx, userId) };
   });
 }
 
@@ -172,7 +136,7 @@ export async function placeBet(
  * Ends period `seq`: records its result once and pays each open bet once, in one transaction
  * (bets locked; each payout under its own ledger key). Running it again changes nothing.
  */
-export async function settlePeriod(db: Db, game: ColorGame, seq: number, now: Date): Promise<PeriodResult> {
+export async function settlePeriod(db: Db, game: ColorGame, seq: number, now: Date): Promise<repo.PeriodRow> {
   const times = periodTimes(game, seq);
   const { hash, number } = drawPeriod(game, seq);
   await db.transaction(async (tx) => {
@@ -183,7 +147,7 @@ export async function settlePeriod(db: Db, game: ColorGame, seq: number, now: Da
       await repo.settleBet(tx, bet.id, payout > 0 ? 'won' : 'lost', payout, now);
     }
   });
-  return resultOf((await repo.findPeriod(db, seq))!);
+  return (await repo.findPeriod(db, seq))!;
 }
 
 /** Periods the engine keeps in history after a stop: the last day of them at most. */
@@ -193,12 +157,12 @@ const CATCH_UP = 1440;
  * Settles every period that has ended by `now` and is not settled yet, oldest first, and any
  * older period that still holds open bets. Answers the results it wrote.
  */
-export async function settleDue(db: Db, game: ColorGame, now: Date): Promise<PeriodResult[]> {
+export async function settleDue(db: Db, game: ColorGame, now: Date): Promise<repo.PeriodRow[]> {
   const running = Math.min(seqAt(game, now), game.chain.length + 1);
   const last = await repo.lastSettledSeq(db);
   const due = new Set(await repo.seqsWithOpenBetsBefore(db, running));
   for (let seq = Math.max(last + 1, running - CATCH_UP); seq < running; seq++) due.add(seq);
-  const results: PeriodResult[] = [];
+  const results: repo.PeriodRow[] = [];
   for (const seq of [...due].sort((a, b) => a - b)) results.push(await settlePeriod(db, game, seq, now));
   return results;
 }
@@ -207,44 +171,27 @@ export async function settleDue(db: Db, game: ColorGame, now: Date): Promise<Per
  * Results recorded after period `after` and before the running one, oldest first, for the engine
  * to announce. With `after` below zero (a server just started) only the latest.
  */
-export async function announcedSince(db: DbOrTx, after: number, running: number): Promise<PeriodResult[]> {
+export async function announcedSince(db: DbOrTx, after: number, running: number): Promise<repo.PeriodRow[]> {
   const last = await repo.lastSettledSeq(db);
   if (last === 0 || last <= after || last >= running) return [];
-  if (after < 0) return [resultOf((await repo.findPeriod(db, last))!)];
-  return (await repo.periodsBetween(db, after + 1, last)).map(resultOf);
+  if (after < 0) return [(await repo.findPeriod(db, last))!];
+  return repo.periodsBetween(db, after + 1, last);
 }
 
-export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promise<ColorState> {
-  const current = currentPeriod(game, now);
+/** The period open for bets at `now` and the last result. */
+export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promise<{ current: PeriodTimes; last: repo.PeriodRow | null }> {
   const [last] = (await repo.listPeriods(db, 1, 0)).rows;
-  return {
-    current: {
-      seq: current.seq,
-      period: current.period,
-      startTime: current.start.toISOString(),
-      endTime: current.end.toISOString(),
-      closesAt: current.closesAt.toISOString(),
-    },
-    last: last ? resultOf(last) : null,
-    commitment: {
-      terminalHash: game.row.terminalHash,
-      salt: game.row.salt,
-      saltSource: game.row.saltSource,
-      chainLength: game.row.length,
-      epoch: game.row.epoch.toISOString(),
-      roundSeconds: game.row.roundSeconds,
-    },
-  };
+  return { current: currentPeriod(game, now), last: last ?? null };
 }
 
 export async function history(db: DbOrTx, page: number) {
   const { rows, total } = await repo.listPeriods(db, HISTORY_PAGE, (page - 1) * HISTORY_PAGE);
-  return { periods: rows.map(resultOf), page, totalPages: totalPages(total, HISTORY_PAGE) };
+  return { rows, page, totalPages: totalPages(total, HISTORY_PAGE) };
 }
 
 export async function userBets(db: DbOrTx, userId: string, page: number) {
   const { rows, total } = await repo.listUserBets(db, userId, HISTORY_PAGE, (page - 1) * HISTORY_PAGE);
-  return { bets: rows.map((b) => betView(b, b.number)), page, totalPages: totalPages(total, HISTORY_PAGE) };
+  return { rows, page, totalPages: totalPages(total, HISTORY_PAGE) };
 }
 
 export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'The colour game is starting. Please try again in a moment.');

@@ -9,6 +9,7 @@ import { drawFloat } from '../play/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { HashChain } from './color.chain.js';
 import { currentPeriod, loadColorGame, settleDue, settlePeriod, type ColorGame } from './color.service.js';
+import { resultView } from './color.view.js';
 
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
@@ -136,7 +137,7 @@ describe('colour bets', () => {
     const { commitment } = (await app.inject({ url: '/api/v1/color/state' })).json().data;
     expect(await chainReaches(result.hash, result.seq, commitment.terminalHash)).toBe(true);
     expect(await drawColorNumber(result.hash, commitment.salt, result.seq)).toBe(result.number);
-    expect(result.colour).toBe(colourName(result.number));
+    expect(resultView(result).colour).toBe(colourName(result.number));
   });
 
   it('refuses bets once they close, 5 seconds before the end, and on any other period', async () => {

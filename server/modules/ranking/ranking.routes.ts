@@ -12,6 +12,6 @@ export async function rankingRoutes(app: App): Promise<void> {
         response: { 200: rankingAnswerSchema },
       },
     },
-    async () => ({ success: true as const, message: 'Ranking', data: await weeklyRanking(app.db) }),
+    async () => ({ success: true as const, message: 'Ranking', data: await weeklyRanking(app.db, app.clock.now()) }),
   );
 }

@@ -6,8 +6,8 @@ import * as repo from './ranking.repo.js';
 const cents = (rupees: number) => Math.round(rupees * 100) / 100;
 
 /** This week's ranking from settled bets; only masked names leave the server. */
-export async function weeklyRanking(db: DbOrTx): Promise<Ranking> {
-  const [{ weekStart, total }, leaders] = await Promise.all([repo.weekTotal(db), repo.weekLeaders(db, RANKING_SIZE)]);
+export async function weeklyRanking(db: DbOrTx, now: Date): Promise<Ranking> {
+  const [{ weekStart, total }, leaders] = await Promise.all([repo.weekTotal(db, now), repo.weekLeaders(db, RANKING_SIZE, now)]);
   return {
     weekStart: weekStart.toISOString(),
     jackpot: cents(toRupees(total) * JACKPOT_SHARE),

@@ -18,14 +18,15 @@ const IST = sql.raw(`'Asia/Kolkata'`);
  * every day present even when nothing moved. Deposits and withdrawals are the approved ones, as the
  * ledger records them.
  */
-export async function dailyTotals(db: DbOrTx, days: number): Promise<DayRow[]> {
+export async function dailyTotals(db: DbOrTx, days: number, now: Date): Promise<DayRow[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     WITH days AS (
-      SELECT generate_series((now() AT TIME ZONE ${IST})::date - ${days - 1}::int, (now() AT TIME ZONE ${IST})::date, interval '1 day')::date AS day
+      SELECT generate_series((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int, (${at} AT TIME ZONE ${IST})::date, interval '1 day')::date AS day
     ), moves AS (
       SELECT (t.created_at AT TIME ZONE ${IST})::date AS day, t.kind, t.amount, d.user_id AS debit_user
         FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id
-       WHERE t.created_at >= (((now() AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})
+       WHERE t.created_at >= (((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
            coalesce(sum(m.amount) FILTER (WHERE m.kind = 'deposit'), 0) AS deposits,
@@ -49,11 +50,12 @@ export async function dailyTotals(db: DbOrTx, days: number): Promise<DayRow[]> {
 }
 
 /** Players who bet within the last `days` days (distinct over the whole period). */
-export async function playersWhoBet(db: DbOrTx, days: number): Promise<number> {
+export async function playersWhoBet(db: DbOrTx, days: number, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     SELECT count(DISTINCT d.user_id) AS n
       FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id
-     WHERE t.kind = 'bet' AND t.created_at >= (((now() AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})`);
+     WHERE t.kind = 'bet' AND t.created_at >= (((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})`);
   return Number((result as unknown as { rows: { n: unknown }[] }).rows[0].n);
 }
 

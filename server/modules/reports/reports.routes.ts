@@ -34,6 +34,6 @@ export async function reportsRoutes(app: App): Promise<void> {
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="daily-report-${request.query.days}d.csv"`)
-        .send(await dailyCsv(app.db, request.query.days)),
+        .send(await dailyCsv(app.db, request.query.days, app.clock.now())),
   });
 }

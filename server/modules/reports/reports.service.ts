@@ -28,10 +28,10 @@ function figures(days: repo.DayRow[], players: number): Figures {
 /** Today, 7 and 30 days, the daily series for the charts, what waits for a decision, and the ledger check. */
 export async function overview(db: DbOrTx, now: Date): Promise<Overview> {
   const [days, today, week, month, pending, violations] = await Promise.all([
-    repo.dailyTotals(db, 30),
-    repo.playersWhoBet(db, 1),
-    repo.playersWhoBet(db, 7),
-    repo.playersWhoBet(db, 30),
+    repo.dailyTotals(db, 30, now),
+    repo.playersWhoBet(db, 1, now),
+    repo.playersWhoBet(db, 7, now),
+    repo.playersWhoBet(db, 30, now),
     repo.pendingRequests(db),
     checkLedger(db),
   ]);
@@ -44,8 +44,8 @@ export async function overview(db: DbOrTx, now: Date): Promise<Overview> {
 }
 
 /** Deposits, withdrawals and revenue per day, oldest first, as CSV. */
-export async function dailyCsv(db: DbOrTx, days: number): Promise<string> {
-  const rows = await repo.dailyTotals(db, days);
+export async function dailyCsv(db: DbOrTx, days: number, now: Date): Promise<string> {
+  const rows = await repo.dailyTotals(db, days, now);
   return toCsv(
     ['day', 'deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'bonuses', 'ngr', 'players'],
     rows.map((d) => {

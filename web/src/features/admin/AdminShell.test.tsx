@@ -56,7 +56,7 @@ const tabNames = () =>
 describe('AdminPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists every section in the original app's order for an admin holding all pages, opening on the Overview', async () => {
+  it('lists every section in the original app’s order for an admin holding all pages, opening on the Overview', async () => {
     emptyApi();
     signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
     renderApp(routes, { path: '/admin' });

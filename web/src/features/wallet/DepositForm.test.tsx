@@ -75,7 +75,7 @@ describe('DepositForm', () => {
     logged.mockRestore();
   });
 
-  it('sends the original app's body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
+  it('sends the original app’s body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
       'POST /api/v1/wallet/deposit': () => ({
