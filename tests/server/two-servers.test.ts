@@ -89,6 +89,28 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     }
   };
 
+  /** How many servers hold the scheduler's advisory lock (the leader election of plugins/scheduler.ts). */
+  const leaders = async () => {
+    const probe = new pg.Client({ connectionString: db!.url });
+    await probe.connect();
+    try {
+      const locks = await probe.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND objid::text::bigint = (hashtext('background')::bigint & 4294967295)`,
+      );
+      return Number(locks.rows[0].n);
+    } finally {
+      await probe.end();
+    }
+  };
+  const waitForLeader = async () => {
+    const deadline = Date.now() + 10_000;
+    while ((await leaders()) !== 1) {
+      if (Date.now() > deadline) throw new Error('no server took the lead');
+    }
+  };
+
   beforeAll(async () => {
     db = await scratchDatabase('rupee_cluster', ADMIN_URL);
   }, 30_000);
@@ -105,8 +127,8 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
 
   it('sends both servers’ clients the same rounds and results, and a survivor takes over the engine without skipping or repeating a period', async () => {
     const a = await start('a');
-    // A holds the engine before B starts.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A leads before B starts.
+    await waitForLeader();
     const b = await start('b');
 
     // The same results reach the clients of both servers.
@@ -117,15 +139,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     expect(b.rounds.find((r) => r.period === a.rounds.at(-1)!.period)).toEqual(a.rounds.at(-1));
 
     // One leader at a time: the scheduler's advisory lock, under which one server settles periods, is held once, by one of the two.
-    const probe = new pg.Client({ connectionString: db!.url });
-    await probe.connect();
-    const locks = await probe.query<{ n: string }>(
-      `SELECT count(*) AS n FROM pg_locks
-        WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-          AND objid::text::bigint = (hashtext('background')::bigint & 4294967295)`,
-    );
-    await probe.end();
-    expect(Number(locks.rows[0].n)).toBe(1);
+    expect(await leaders()).toBe(1);
 
     // The engine's holder dies; B must go on settling within 10 seconds of the next period end.
     const before = b.results.length;

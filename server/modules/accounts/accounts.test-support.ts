@@ -39,14 +39,12 @@ export async function outbox(app: App, to: string): Promise<{ to: string; channe
   return res.json().data;
 }
 
-/** The outbox of `to` once it holds at least `count` messages: some are sent after the answer. */
+/** The outbox of `to` once the work sent after the answers is done (it must then hold `count` messages). */
 export async function outboxOf(app: App, to: string, count: number) {
-  for (let i = 0; i < 100; i++) {
-    const messages = await outbox(app, to);
-    if (messages.length >= count) return messages;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`the outbox of ${to} never held ${count} messages`);
+  await app.background.drain();
+  const messages = await outbox(app, to);
+  if (messages.length < count) throw new Error(`the outbox of ${to} holds ${messages.length} messages, not ${count}`);
+  return messages;
 }
 
 /** The newest codes the dev outbox holds for a person. */
