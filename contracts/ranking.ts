@@ -11,6 +11,12 @@ import { ok } from './envelope.js';
 export const RANKING_SIZE = 10;
 export const JACKPOT_SHARE = 0.02;
 
+/** A share of a sum of stakes (paise), in rupees to the paisa: the jackpot, or a player's bonus. */
+export const shareOf = (stakedPaise: number): number => Math.round(stakedPaise * JACKPOT_SHARE) / 100;
+
+/** Ranking points: whole rupees staked. */
+export const pointsOf = (stakedPaise: number): number => Math.floor(stakedPaise / 100);
+
 /** First character, four stars, last character: the only form of a name the ranking shows. */
 export const maskName = (name: string) => {
   const n = name.trim();

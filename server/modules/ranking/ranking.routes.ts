@@ -1,6 +1,7 @@
 import { rankingAnswerSchema } from '../../../contracts/ranking.js';
 import type { App } from '../../types.js';
 import { weeklyRanking } from './ranking.service.js';
+import { rankingView } from './ranking.view.js';
 
 export async function rankingRoutes(app: App): Promise<void> {
   app.get(
@@ -12,6 +13,6 @@ export async function rankingRoutes(app: App): Promise<void> {
         response: { 200: rankingAnswerSchema },
       },
     },
-    async () => ({ success: true as const, message: 'Ranking', data: await weeklyRanking(app.db, app.clock.now()) }),
+    async () => ({ success: true as const, message: 'Ranking', data: rankingView(await weeklyRanking(app.db, app.clock.now())) }),
   );
 }

@@ -1,14 +1,5 @@
-import { toPaise, toRupees } from '../../../contracts/money.js';
-import {
-  LOSE,
-  prizeRupees,
-  segmentOf,
-  SPIN_COOLDOWN_SECONDS,
-  SPINS_PAGE_SIZE,
-  type SpinRecord,
-  type SpinResult,
-  type SpinStatus,
-} from '../../../contracts/spinner.js';
+import { toPaise } from '../../../contracts/money.js';
+import { LOSE, prizeRupees, segmentOf, SPIN_COOLDOWN_SECONDS, SPINS_PAGE_SIZE, type SpinStatus } from '../../../contracts/spinner.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -38,7 +29,7 @@ export async function spinStatus(db: DbOrTx, userId: string, now: Date): Promise
  * locks their seed pair, so two spins at once queue), the hourly limit, the draw, the record and
  * the prize from the promotions account. A refused spin rolls back and uses no nonce.
  */
-export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinResult> {
+export async function spin(db: Db, clock: Clock, userId: string) {
   return db.transaction(async (tx) => {
     const pair = await takeNonce(tx, userId);
     const now = clock.now();
@@ -65,40 +56,13 @@ export async function spin(db: Db, clock: Clock, userId: string): Promise<SpinRe
       createdAt: now,
     });
     await grantPrize(tx, { userId, wagerId: row.id, amount, now });
-    return {
-      spinId: row.id,
-      index,
-      prize,
-      prizes: wheel.prizes,
-      amount: toRupees(amount),
-      balance: toRupees(await balanceOf(tx, userId)),
-      nextSpinAt: new Date(now.getTime() + COOLDOWN_MS).toISOString(),
-      serverSeedHash: pair.serverSeedHash,
-      clientSeed: pair.clientSeed,
-      nonce: pair.nonce,
-    };
+    return { row, balance: await balanceOf(tx, userId), nextSpinAt: new Date(now.getTime() + COOLDOWN_MS) };
   });
 }
 
-/** The player's spins, a page at a time, each with its seeds (the server seed once its pair is rotated). */
-export async function listSpins(db: DbOrTx, userId: string, page: number): Promise<{ spins: SpinRecord[]; page: number; totalPages: number; total: number }> {
+/** The player's spins, a page at a time, with the server seeds of the pairs already rotated. */
+export async function listSpins(db: DbOrTx, userId: string, page: number) {
   const { rows, total } = await repo.listSpins(db, userId, SPINS_PAGE_SIZE, (page - 1) * SPINS_PAGE_SIZE);
   const seeds = await revealedSeeds(db, [...new Set(rows.map((r) => r.seedPairId))]);
-  return {
-    spins: rows.map((r) => ({
-      _id: r.id,
-      createdAt: r.createdAt.toISOString(),
-      prizes: r.prizes,
-      index: r.segment,
-      prize: r.prize,
-      amount: toRupees(r.amount),
-      serverSeedHash: r.serverSeedHash,
-      serverSeed: seeds.get(r.seedPairId) ?? null,
-      clientSeed: r.clientSeed,
-      nonce: r.nonce,
-    })),
-    page,
-    totalPages: totalPages(total, SPINS_PAGE_SIZE),
-    total,
-  };
+  return { rows, seeds, page, totalPages: totalPages(total, SPINS_PAGE_SIZE), total };
 }

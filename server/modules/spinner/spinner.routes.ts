@@ -13,6 +13,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { addPrize, createPrizeSet, deletePrizeSet, listPrizeSets, removePrize, replacePrizes } from './prizes.service.js';
 import { listSpins, spin, spinStatus } from './spin.service.js';
+import { spinsPageView, spinView } from './spinner.view.js';
 
 const tags = ['spinner'];
 const security = [{ bearer: [] }];
@@ -39,7 +40,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
         response: { 200: spinAnswerSchema },
       },
     },
-    async (request) => ({ success: true as const, message: 'Spun', data: await spin(app.db, app.clock, request.user!.id) }),
+    async (request) => ({ success: true as const, message: 'Spun', data: spinView(await spin(app.db, app.clock, request.user!.id)) }),
   );
 
   app.get(
@@ -60,7 +61,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
         response: { 200: spinsPageAnswerSchema },
       },
     },
-    async (request) => ({ success: true as const, message: 'Spins', data: await listSpins(app.db, request.user!.id, request.query.page) }),
+    async (request) => ({ success: true as const, message: 'Spins', data: spinsPageView(await listSpins(app.db, request.user!.id, request.query.page)) }),
   );
 
   app.post(

@@ -15,7 +15,7 @@ import { isUuid } from '../../../contracts/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { subscriptionsOf } from '../wallet/index.js';
+import { subscriptionsOf, subscriptionView } from '../wallet/index.js';
 import { addChannel, channels, createRound, decideTelegramDeposit, editRound, listRounds, removeRound } from './telegram.service.js';
 
 const tags = ['telegram'];
@@ -86,7 +86,7 @@ export async function telegramRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Subscriptions',
-      data: { subscriptions: await subscriptionsOf(app.db, request.user!.id), configured: Boolean(app.config.TELEGRAM_BOT_TOKEN) },
+      data: { subscriptions: (await subscriptionsOf(app.db, request.user!.id)).map(subscriptionView), configured: Boolean(app.config.TELEGRAM_BOT_TOKEN) },
     }),
   );
 

@@ -5,6 +5,7 @@ import type { App } from '../../types.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { FixedAmountKind } from './amounts.service.js';
 import { createAmount, deleteAmount, listAmounts } from './amounts.service.js';
+import { fixedAmountView } from './wallet.view.js';
 import { idParams } from './wallet.shared.js';
 
 /**
@@ -21,14 +22,14 @@ export async function amountsRoutes(app: App): Promise<void> {
     app.get(r.path, {
       onRequest: r.publicList ? [] : [requireAdmin(r.page)],
       schema: { tags: ['amounts'], summary: `${r.label} (a bare array)`, response: { 200: fixedAmountListSchema } },
-      handler: async () => listAmounts(app.db, r.kind),
+      handler: async () => (await listAmounts(app.db, r.kind)).map(fixedAmountView),
     });
 
     app.post(r.path, {
       onRequest: [requireAdmin(r.page)],
       schema: { tags: ['amounts'], summary: `Set the ${r.label.toLowerCase()}`, body: fixedAmountRequestSchema, response: { 201: fixedAmountAnswerSchema } },
       handler: async (request, reply) => {
-        const data = await createAmount(app.db, request.user!.id, r.kind, request.body.amount);
+        const data = fixedAmountView(await createAmount(app.db, request.user!.id, r.kind, request.body.amount));
         return reply.status(201).send({ success: true as const, message: `${r.label} saved.`, data });
       },
     });
@@ -37,7 +38,7 @@ export async function amountsRoutes(app: App): Promise<void> {
       onRequest: [requireAdmin(r.page)],
       schema: { tags: ['amounts'], summary: `Delete the ${r.label.toLowerCase()}`, params: idParams, response: { 200: fixedAmountAnswerSchema } },
       handler: async (request) => {
-        const data = await deleteAmount(app.db, request.user!.id, r.kind, request.params.id);
+        const data = fixedAmountView(await deleteAmount(app.db, request.user!.id, r.kind, request.params.id));
         return { success: true as const, message: 'Deleted successfully', data };
       },
     });

@@ -8,18 +8,19 @@ import { assertUuid } from './wallet.shared.js';
 const LABEL: Record<repo.FixedAmountKind, string> = { refer: 'refer amount', telegram: 'Telegram amount' };
 const ENTITY: Record<repo.FixedAmountKind, string> = { refer: 'refer_amount', telegram: 'telegram_amount' };
 
-export const present = (row: repo.FixedAmountRow) => ({ _id: row.id, amount: toRupees(row.amount) });
+/** How an amount is written in the audit log. */
+const audited = (row: repo.FixedAmountRow) => ({ _id: row.id, amount: toRupees(row.amount) });
 
 export async function listAmounts(db: Db, kind: repo.FixedAmountKind) {
-  return (await repo.listFixedAmounts(db, kind)).map(present);
+  return repo.listFixedAmounts(db, kind);
 }
 
 export async function createAmount(db: Db, actorId: string, kind: repo.FixedAmountKind, amount: number) {
   return db.transaction(async (tx) => {
     const row = await repo.insertFixedAmount(tx, { kind, amount, createdBy: actorId });
     if (!row) throw conflict(`A ${LABEL[kind]} already exists. Delete it first to set a new one.`, 'ALREADY_EXISTS');
-    await audit(tx, { actorId, action: 'create', entity: ENTITY[kind], entityId: row.id, after: present(row) });
-    return present(row);
+    await audit(tx, { actorId, action: 'create', entity: ENTITY[kind], entityId: row.id, after: audited(row) });
+    return row;
   });
 }
 
@@ -29,8 +30,8 @@ export async function deleteAmount(db: Db, actorId: string, kind: repo.FixedAmou
   return db.transaction(async (tx) => {
     const row = await repo.deleteFixedAmount(tx, kind, safeId);
     if (!row) throw notFound(`${missing} was not found.`);
-    await audit(tx, { actorId, action: 'delete', entity: ENTITY[kind], entityId: row.id, before: present(row) });
-    return present(row);
+    await audit(tx, { actorId, action: 'delete', entity: ENTITY[kind], entityId: row.id, before: audited(row) });
+    return row;
   });
 }
 export type { FixedAmountKind } from './amounts.repo.js';

@@ -4,6 +4,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { createDeposit, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
+import { depositListView, moneyRequestView } from './wallet.view.js';
 import { listQuery, methodFilter } from './wallet.shared.js';
 
 export async function depositsRoutes(app: App): Promise<void> {
@@ -17,7 +18,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now());
+      const data = moneyRequestView(await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now()));
       return reply.status(201).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
     },
   });
@@ -30,7 +31,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       querystring: listQuery.extend({ method: methodFilter }),
       response: { 200: depositListAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Deposits', data: await listDepositsForAdmin(app.db, request.query) }),
+    handler: async (request) => ({ success: true as const, message: 'Deposits', data: depositListView(await listDepositsForAdmin(app.db, request.query)) }),
   });
 
   // Admin only, whatever the body says: the original app's spinner credited itself through this call.

@@ -12,17 +12,7 @@ import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
-import {
-  assertNotOwnRequest,
-  assertUuid,
-  iso,
-  listPageInfo,
-  listPaging,
-  notPending,
-  requestListItem,
-  playMoneyOnly,
-  type MethodFilterValue,
-} from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
@@ -77,7 +67,7 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
       'DUPLICATE_TRANSACTION_ID',
     );
   }
-  return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+  return row;
 }
 
 /**
@@ -135,11 +125,5 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.DepositMeth
 
 export async function listDepositsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
   const { rows, total } = await repo.listDeposits(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
-  const deposit = rows.map((r) => ({
-    ...requestListItem(r),
-    details: { ...r.details, gameName: (r.details.gameName as string | null | undefined) ?? null },
-    // How many other times this transaction id was submitted: a sign of reuse or of a squatted id.
-    earlierClaims: r.earlierClaims,
-  }));
-  return { deposit, ...listPageInfo(q, total) };
+  return { rows, ...listPageInfo(q, total) };
 }

@@ -3,6 +3,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
 import { transactionsCsv, walletHistory } from './history.service.js';
+import { historyView } from './wallet.view.js';
 import { statementQuerySchema } from '../../../contracts/responsible.js';
 import { z } from 'zod';
 import { pageQuery, usersHistoryQuery } from './wallet.shared.js';
@@ -19,7 +20,7 @@ export async function historyRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Transaction history',
-      data: await walletHistory(app.db, request.user!.id, request.query.page),
+      data: historyView(await walletHistory(app.db, request.user!.id, request.query.page)),
     }),
   });
 
@@ -50,7 +51,7 @@ export async function historyRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Transaction history',
-      data: await walletHistory(app.db, request.query.userId ?? null, request.query.page),
+      data: historyView(await walletHistory(app.db, request.query.userId ?? null, request.query.page)),
     }),
   });
 

@@ -1,33 +1,16 @@
 import { toRupees } from '../../../contracts/money.js';
 import { STATEMENT_MAX_ROWS } from '../../../contracts/responsible.js';
 import { HISTORY_PAGE_SIZE, HISTORY_TYPE_LABELS } from '../../../contracts/wallet.js';
-import { type HistoryPage } from '../../../contracts/wallet.answers.js';
 import type { Db } from '../../db/client.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatIst, istDayAfter, istMidnight } from '../../lib/india-time.js';
 import { totalPages } from '../../lib/paging.js';
 import { historyBetween, historyPage } from './history.repo.js';
-import { iso } from './wallet.shared.js';
 
 /** One page (10 rows, newest first) of a player's history, or of everyone's when userId is null. */
-export async function walletHistory(db: Db, userId: string | null, page: number): Promise<HistoryPage> {
+export async function walletHistory(db: Db, userId: string | null, page: number) {
   const { rows, total } = await historyPage(db, userId, HISTORY_PAGE_SIZE, (page - 1) * HISTORY_PAGE_SIZE);
-  return {
-    transactions: rows.map((r) => ({
-      _id: r.id,
-      id: r.id,
-      type: r.type,
-      method: r.method,
-      amount: toRupees(r.amount),
-      status: r.status,
-      direction: r.direction,
-      createdAt: iso(r.createdAt),
-      ...(userId === null ? { userId: r.userId, fullName: r.fullName ?? undefined, email: r.email ?? undefined } : {}),
-    })),
-    totalPages: totalPages(total, HISTORY_PAGE_SIZE),
-    page,
-    total,
-  };
+  return { rows, everyone: userId === null, page, totalPages: totalPages(total, HISTORY_PAGE_SIZE), total };
 }
 
 /** A player's transactions from one date to another (India time, both days included), as CSV. */

@@ -1,2 +1,3 @@
 // The wallet: deposits, withdrawals, history, QR codes and the amounts admins set.
 export { approveSubscriptionWithLink, decideSubscription, pendingSubscription, subscriptionsOf } from './subscriptions.service.js';
+export { subscriptionView } from './wallet.view.js';

@@ -1,9 +1,8 @@
-import { toRupees } from '../../../contracts/money.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
 import * as repo from './deposits.repo.js';
-import { assertNotOwnRequest, assertUuid, iso, notPending } from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, notPending } from './wallet.shared.js';
 
 /** The pending Telegram subscription `rawId`, or a clear 404/409. */
 export async function pendingSubscription(db: DbOrTx, rawId: string) {
@@ -78,13 +77,7 @@ export async function approveSubscriptionWithLink(
   if (!(await repo.attachInviteLink(db, id, inviteLink))) await link.revoke(inviteLink);
 }
 
+/** The player's Telegram subscription requests, newest first. */
 export async function subscriptionsOf(db: DbOrTx, userId: string) {
-  return (await repo.listSubscriptions(db, userId)).map((r) => ({
-    _id: r.id,
-    amount: toRupees(r.amount),
-    gameName: typeof r.details?.gameName === 'string' ? r.details.gameName : null,
-    status: r.status,
-    inviteLink: r.status === 'approved' ? r.inviteLink : null,
-    createdAt: iso(r.createdAt),
-  }));
+  return repo.listSubscriptions(db, userId);
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { RequestStatus } from '../../../contracts/wallet.js';
 import { isUuid } from '../../../contracts/ids.js';
-import { toRupees } from '../../../contracts/money.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
 
@@ -50,34 +48,6 @@ export const methodFilter = z
   .transform((v) => v?.trim().toLowerCase() || undefined)
   .pipe(z.enum(['upi', 'crypto', 'telegram', 'usdt', 'eth'], { error: 'Method filter must be upi, crypto or telegram' }).optional());
 export type MethodFilterValue = z.infer<typeof methodFilter>;
-
-/** The fields a back-office list shows of every request, deposit or withdrawal. */
-export function requestListItem(r: {
-  id: string;
-  userId: string;
-  amount: number;
-  method: string;
-  status: string;
-  remarks: string | null;
-  createdAt: Date;
-  decidedAt: Date | null;
-  fullName: string | null;
-  email: string | null;
-}) {
-  return {
-    _id: r.id,
-    userId: r.userId,
-    amount: toRupees(r.amount),
-    method: r.method,
-    // The table's CHECK constraint allows only these three.
-    status: r.status as RequestStatus,
-    remarks: r.remarks,
-    createdAt: iso(r.createdAt),
-    decidedAt: r.decidedAt ? iso(r.decidedAt) : null,
-    fullName: r.fullName,
-    email: r.email,
-  };
-}
 
 /** Paging of a back-office list: the rows of `page`, `limit` a page. */
 export const listPaging = (q: { page: number; limit: number }) => ({ limit: q.limit, offset: (q.page - 1) * q.limit });

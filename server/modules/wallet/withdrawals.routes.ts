@@ -4,6 +4,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
+import { moneyRequestView, withdrawalListView } from './wallet.view.js';
 import { listQuery, methodFilter } from './wallet.shared.js';
 
 export async function withdrawalsRoutes(app: App): Promise<void> {
@@ -18,7 +19,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await createWithdrawal(app.db, app.config, request.user!, request.body, app.clock.now(), request.idempotency?.key);
+      const data = moneyRequestView(await createWithdrawal(app.db, app.config, request.user!, request.body, app.clock.now(), request.idempotency?.key));
       return reply.status(201).send({ success: true as const, message: 'Withdrawal request submitted successfully!', data });
     },
   });
@@ -34,7 +35,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Withdrawals',
-      data: await listWithdrawalsForAdmin(app.db, app.config, request.query, app.clock.now()),
+      data: withdrawalListView(await listWithdrawalsForAdmin(app.db, app.config, request.query, app.clock.now())),
     }),
   });
 

@@ -9,17 +9,7 @@ import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
-import {
-  assertNotOwnRequest,
-  assertUuid,
-  iso,
-  listPageInfo,
-  listPaging,
-  notPending,
-  requestListItem,
-  type MethodFilterValue,
-  playMoneyOnly,
-} from './wallet.shared.js';
+import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
@@ -48,7 +38,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   const details = parsed.data as Record<string, unknown>;
   return db.transaction(async (tx) => {
     const stored = requestKey ? await repo.findWithdrawalByKey(tx, user.id, requestKey) : undefined;
-    if (stored) return { _id: stored.id, status: stored.status, amount: toRupees(stored.amount), method: stored.method, createdAt: iso(stored.createdAt) };
+    if (stored) return stored;
     const row = await repo.insertWithdrawal(tx, {
       userId: user.id,
       amount: input.amount,
@@ -67,7 +57,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       idempotencyKey: `withdrawal-hold:${row.id}`,
       at: now,
     });
-    return { _id: row.id, status: row.status, amount: toRupees(row.amount), method: row.method, createdAt: iso(row.createdAt) };
+    return row;
   });
 }
 
@@ -188,13 +178,10 @@ export async function listWithdrawalsForAdmin(
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
   const recent = await repo.recentWithdrawalsOf(db, pending, now);
-  const withdrawals = rows.map((r) => ({
-    ...requestListItem(r),
-    category: r.method === 'UPI' ? ('upi' as const) : ('crypto' as const),
-    details: r.details,
-    needsSecondApproval: r.status === 'pending' ? needsTwoAdmins(config, recent.get(r.id) ?? 0, r.amount) : Boolean(r.firstApprovedBy),
-    firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
-    risks: facts.has(r.id) ? riskFlags(facts.get(r.id)!) : [],
+  const items = rows.map((row) => ({
+    row,
+    needsSecondApproval: row.status === 'pending' ? needsTwoAdmins(config, recent.get(row.id) ?? 0, row.amount) : Boolean(row.firstApprovedBy),
+    risks: facts.has(row.id) ? riskFlags(facts.get(row.id)!) : [],
   }));
-  return { withdrawals, ...listPageInfo(q, total) };
+  return { items, ...listPageInfo(q, total) };
 }
