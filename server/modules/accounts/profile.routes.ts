@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { balanceAnswerSchema, referralLinkAnswerSchema, userIdSchema } from '../../../contracts/accounts.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { balanceInRupees, referralCode } from './profile.service.js';
+import { toRupees } from '../../../contracts/money.js';
+import { balanceOfPlayer, referralCode } from './profile.service.js';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
@@ -10,7 +11,7 @@ const params = z.object({ userId: userIdSchema });
 
 export function profileRoutes(app: App): void {
   app.get('/users/balance/:userId', { schema: { params, tags, security, response: { 200: balanceAnswerSchema } }, onRequest: requireUser }, async (request) => {
-    return { success: true as const, message: 'Balance', balance: await balanceInRupees(app.db, request.user!, request.params.userId) };
+    return { success: true as const, message: 'Balance', balance: toRupees(await balanceOfPlayer(app.db, request.user!, request.params.userId)) };
   });
 
   app.get(

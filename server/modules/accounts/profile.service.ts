@@ -1,4 +1,3 @@
-import { toRupees } from '../../../contracts/money.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { assertSelf } from '../../lib/ownership.js';
@@ -6,11 +5,11 @@ import type { AuthUser } from '../../types.js';
 import { balanceOf } from '../ledger/index.js';
 import { findUserById } from './accounts.repo.js';
 
-/** A player's balance in rupees: their own, or any player's for an admin with the Transaction page. */
-export async function balanceInRupees(db: DbOrTx, caller: AuthUser, userId: string): Promise<number> {
+/** A player's balance in paise: their own, or any player's for an admin with the Transaction page. */
+export async function balanceOfPlayer(db: DbOrTx, caller: AuthUser, userId: string): Promise<number> {
   assertSelf(caller, userId, 'transaction');
   if (userId !== caller.id && !(await findUserById(db, userId))) throw notFound('Player not found.');
-  return toRupees(await balanceOf(db, userId));
+  return balanceOf(db, userId);
 }
 
 /** The caller's own referral code (the path may only name the caller). */

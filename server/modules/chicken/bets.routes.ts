@@ -4,7 +4,8 @@ import { claimedUserIdSchema } from '../../../contracts/ids.js';
 import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { betsCsv, gameHistory, listBets } from './bets.service.js';
+import { gameHistory, listBets, roundsForStatement } from './bets.service.js';
+import { betsCsvView, betsPageView, gameHistoryView } from './chicken.view.js';
 import { statementQuerySchema } from '../../../contracts/responsible.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 
@@ -12,7 +13,11 @@ export async function betsRoutes(app: App): Promise<void> {
   app.get('/bets', {
     onRequest: [requireUser],
     schema: { tags: ['chicken'], summary: 'Own bets, newest first, 10 a page', querystring: betsQuerySchema, response: { 200: envelope(betsPageSchema) } },
-    handler: async (request) => ({ success: true as const, message: 'Bets.', data: await listBets(app.db, request.user!.id, request.query.page) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Bets.',
+      data: betsPageView(await listBets(app.db, request.user!.id, request.query.page)),
+    }),
   });
 
   app.get('/bets/statement.csv', {
@@ -28,7 +33,7 @@ export async function betsRoutes(app: App): Promise<void> {
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="bets-${request.query.from}-to-${request.query.to}.csv"`)
-        .send(await betsCsv(app.db, request.user!.id, request.query.from, request.query.to)),
+        .send(betsCsvView(await roundsForStatement(app.db, request.user!.id, request.query.from, request.query.to))),
   });
 
   app.get('/admin/game-history/:userId/:gameType', {
@@ -41,7 +46,11 @@ export async function betsRoutes(app: App): Promise<void> {
     },
     handler: async (request) => {
       assertSelf(request.user, request.params.userId, 'transaction');
-      return { success: true as const, message: 'Game history.', data: await gameHistory(app.db, request.params.userId, request.params.gameType) };
+      return {
+        success: true as const,
+        message: 'Game history.',
+        data: gameHistoryView(await gameHistory(app.db, request.params.userId, request.params.gameType)),
+      };
     },
   });
 }

@@ -13,6 +13,7 @@ import type { App, AuthUser } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
+import { playedView, roundView } from './chicken.view.js';
 import { demoRoutes } from './demo.routes.js';
 
 /**
@@ -39,17 +40,19 @@ export async function chickenRoutes(app: App): Promise<void> {
     handler: async (request) => {
       const body = request.body;
       assertSelf(request.user, body.userId);
-      const data = await startRound(
-        app.db,
-        app.config,
-        request.user!.id,
-        {
-          bet: body.betAmount,
-          difficulty: body.difficulty,
-          autoCashout: body.autoCashout ?? null,
-        },
-        app.clock.now(),
-        uncheckedSession(request.user!),
+      const data = playedView(
+        await startRound(
+          app.db,
+          app.config,
+          request.user!.id,
+          {
+            bet: body.betAmount,
+            difficulty: body.difficulty,
+            autoCashout: body.autoCashout ?? null,
+          },
+          app.clock.now(),
+          uncheckedSession(request.user!),
+        ),
       );
       return { success: true as const, message: 'Round started.', data };
     },
@@ -60,7 +63,8 @@ export async function chickenRoutes(app: App): Promise<void> {
     config: { idempotent: true, sessionInStatement: true },
     schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
     handler: async (request) => {
-      const data = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
+      const played = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
+      const data = { ...playedView(played), safe: played.safe ?? false };
       const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
       return { success: true as const, message, data };
     },
@@ -77,7 +81,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
-      const data = await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
+      const data = playedView(await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!)));
       return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
     },
   });
@@ -86,7 +90,8 @@ export async function chickenRoutes(app: App): Promise<void> {
     onRequest: [requireUser],
     schema: { tags, summary: 'The open round, or null', response: { 200: envelope(roundViewSchema.nullable()) } },
     handler: async (request) => {
-      const data = await activeRound(app.db, request.user!.id);
+      const open = await activeRound(app.db, request.user!.id);
+      const data = open ? roundView(open) : null;
       return { success: true as const, message: data ? 'Round in play.' : 'No open round.', data };
     },
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { payoutOf, type Difficulty, type RoundView } from '../../../contracts/chicken.js';
-import { toPaise, toRupees } from '../../../contracts/money.js';
+import { toPaise } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
@@ -22,11 +22,21 @@ export interface StartInput {
   autoCashout: number | null;
 }
 
-const withBalance = async <T extends object>(tx: Tx, userId: string, view: T) => ({ ...view, balance: toRupees(await balanceOf(tx, userId)) });
-
-async function viewOf(tx: Tx, round: repo.RoundRow): Promise<RoundView> {
-  return roundView(round, round.state === 'playing' ? null : await revealedSeed(tx, round.seedPairId));
+/** A round after a call: the row, its server seed once revealed, and the player's balance in paise. */
+export interface Played {
+  round: repo.RoundRow;
+  serverSeed: string | null;
+  balance: number;
+  /** go only: whether the lane was safe. */
+  safe?: boolean;
 }
+
+const revealedFor = async (tx: Tx, round: repo.RoundRow) => (round.state === 'playing' ? null : await revealedSeed(tx, round.seedPairId));
+const played = async (tx: Tx, userId: string, round: repo.RoundRow): Promise<Played> => ({
+  round,
+  serverSeed: await revealedFor(tx, round),
+  balance: await balanceOf(tx, userId),
+});
 
 /**
  * A session the sign-in plugin has not read (routes with config.sessionInStatement): the one
@@ -128,7 +138,7 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
     if (result.outcome === 'done') {
       seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
       seen.rounds.set(userId, result.round);
-      return { ...roundView(result.round), balance: toRupees(result.balance) };
+      return { round: result.round, serverSeed: null, balance: result.balance };
     }
     seen.pairs.delete(userId);
     if (result.outcome === 'full') return null;
@@ -158,14 +168,14 @@ async function startInFull(db: Db, settings: GameSettings, userId: string, input
         createdAt: now,
       }),
     );
-    return withBalance(tx, userId, roundView(round));
+    return played(tx, userId, round);
   });
 }
 
 async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined): Promise<repo.RoundRow> {
   const round = await repo.lockRound(tx, userId, roundId);
   if (!round) throw roundId ? notFound('Round not found.', 'ROUND_NOT_FOUND') : notFound('You have no open round.', 'NO_OPEN_ROUND');
-  if (round.state !== 'playing') throw conflict('This round has already ended.', 'ROUND_ENDED', { data: await viewOf(tx, round) });
+  if (round.state !== 'playing') throw conflict('This round has already ended.', 'ROUND_ENDED', { data: roundView(round, await revealedFor(tx, round)) });
   return round;
 }
 
@@ -244,7 +254,7 @@ async function moveAtOnce(
     if (result.outcome === 'done') {
       if (result.round.state === 'playing') seen.rounds.set(userId, result.round);
       else seen.rounds.delete(userId);
-      return { ...roundView(result.round, result.serverSeed), balance: toRupees(result.balance) };
+      return { round: result.round, serverSeed: result.serverSeed, balance: result.balance };
     }
     seen.rounds.delete(userId);
     if (result.outcome === 'full') return null;
@@ -256,7 +266,7 @@ async function moveAtOnce(
 export async function stepRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session) {
   try {
     const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session);
-    if (moved) return { ...moved, safe: moved.state !== 'lost' };
+    if (moved) return { ...moved, safe: moved.round.state !== 'lost' };
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
@@ -268,10 +278,10 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
     const step = stepOutcome(round);
     if (step.state === 'lost') {
       const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 }, now);
-      return withBalance(tx, userId, { ...(await viewOf(tx, lost!)), safe: false });
+      return { ...(await played(tx, userId, lost!)), safe: false };
     }
     const next = step.state === 'won' ? await cashOut(tx, round, step.lane, now) : await repo.advance(tx, round.id, step.lane);
-    return withBalance(tx, userId, { ...(await viewOf(tx, next!)), safe: true });
+    return { ...(await played(tx, userId, next!)), safe: true };
   });
 }
 
@@ -291,11 +301,10 @@ export async function stopRound(db: Db, userId: string, now: Date, roundId?: str
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     const won = await cashOut(tx, round, round.lane, now);
-    return withBalance(tx, userId, await viewOf(tx, won));
+    return played(tx, userId, won);
   });
 }
 
-export async function activeRound(db: Db, userId: string): Promise<RoundView | null> {
-  const open = await repo.findOpenRound(db, userId);
-  return open ? roundView(open) : null;
+export async function activeRound(db: Db, userId: string): Promise<repo.RoundRow | null> {
+  return (await repo.findOpenRound(db, userId)) ?? null;
 }

@@ -1,6 +1,8 @@
 import { multiplierLadderCents, type BetRecord, type RoundView } from '../../../contracts/chicken.js';
 import { toRupees } from '../../../contracts/money.js';
-import type { RoundRow } from './chicken.repo.js';
+import { toCsv } from '../../lib/csv.js';
+import { formatIst } from '../../lib/india-time.js';
+import type { RoundRow, RoundWithSeed } from './chicken.repo.js';
 
 /*
  * What a player may see of a round. While it is open: the ladder, the seeds' public parts and
@@ -76,4 +78,60 @@ export function betRecord(round: RoundRow & { serverSeed: string | null }): BetR
     nonce: round.nonce,
     ...(ended ? { traps: [...round.traps] } : {}),
   };
+}
+
+/** A round after start, go or stop, with the balance after it (paise), and for go whether the lane was safe. */
+export const playedView = (p: { round: RoundRow; serverSeed: string | null; balance: number; safe?: boolean }) => ({
+  ...roundView(p.round, p.serverSeed),
+  balance: toRupees(p.balance),
+  ...(p.safe === undefined ? {} : { safe: p.safe }),
+});
+
+/** The demo's play money (paise) and its open round. */
+export const demoStateView = (d: { balance: number; round: RoundRow | null }) => ({ balance: toRupees(d.balance), round: d.round ? roundView(d.round) : null });
+
+/** A page of the player's bets. */
+export const betsPageView = (p: { rows: RoundWithSeed[]; page: number; totalPages: number; total: number }) => ({
+  bets: p.rows.map(betRecord),
+  page: p.page,
+  totalPages: p.totalPages,
+  total: p.total,
+});
+
+/** The back office's game history of a player. */
+export const gameHistoryView = (rows: RoundRow[]) =>
+  rows.map((r) => ({ _id: r.id, createdAt: r.createdAt.toISOString(), betAmount: toRupees(r.bet), payoutAmount: toRupees(r.payout ?? 0) }));
+
+/** A player's rounds as a CSV statement. */
+export function betsCsvView(rows: RoundRow[]): string {
+  return toCsv(
+    [
+      'time (India)',
+      'game',
+      'difficulty',
+      'bet (INR)',
+      'result',
+      'lanes crossed',
+      'multiplier',
+      'payout (INR)',
+      'round id',
+      'server seed hash',
+      'client seed',
+      'nonce',
+    ],
+    rows.map((r) => [
+      formatIst(r.createdAt),
+      'Chicken Road',
+      r.difficulty,
+      toRupees(r.bet).toFixed(2),
+      r.state === 'playing' ? 'in play' : r.state,
+      lanesCrossed(r),
+      ((r.multiplier ?? 0) / 100).toFixed(2),
+      toRupees(r.payout ?? 0).toFixed(2),
+      r.id,
+      r.serverSeedHash,
+      r.clientSeed,
+      r.nonce,
+    ]),
+  );
 }

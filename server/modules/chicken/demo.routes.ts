@@ -5,6 +5,7 @@ import { ok } from '../../../contracts/envelope.js';
 import { overHttps } from '../../lib/https.js';
 import type { App } from '../../types.js';
 import { demoPlayer, demoState, resetDemo, startDemo, stepDemo, stopDemo } from './demo.service.js';
+import { demoStateView, playedView } from './chicken.view.js';
 
 const DEMO_COOKIE = 'demoPlayer';
 const PATH = '/api/v1/demo';
@@ -36,7 +37,7 @@ export async function demoRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const player = await demoPlayer(app.db, cookieOf(request), app.clock.now());
       remember(request, reply, player.id);
-      return { success: true as const, message: 'Demo', data: demoState(player) };
+      return { success: true as const, message: 'Demo', data: demoStateView(demoState(player)) };
     },
   );
 
@@ -45,16 +46,18 @@ export async function demoRoutes(app: App): Promise<void> {
     { schema: { tags, summary: 'Start a demo round with play money', body: demoStartBodySchema, response: { 200: ok(startAnswerSchema) } } },
     async (request) => {
       const body = request.body;
-      const data = await startDemo(
-        app.db,
-        app.config,
-        demoId(request),
-        {
-          bet: body.betAmount,
-          difficulty: body.difficulty,
-          autoCashout: body.autoCashout ?? null,
-        },
-        app.clock.now(),
+      const data = playedView(
+        await startDemo(
+          app.db,
+          app.config,
+          demoId(request),
+          {
+            bet: body.betAmount,
+            difficulty: body.difficulty,
+            autoCashout: body.autoCashout ?? null,
+          },
+          app.clock.now(),
+        ),
       );
       return { success: true as const, message: 'Demo round started.', data };
     },
@@ -64,13 +67,14 @@ export async function demoRoutes(app: App): Promise<void> {
     '/demo/chicken-road/go',
     { schema: { tags, summary: 'Walk one lane of the demo round', response: { 200: ok(goAnswerSchema) } } },
     async (request) => {
-      const data = await stepDemo(app.db, demoId(request), app.clock.now());
+      const played = await stepDemo(app.db, demoId(request), app.clock.now());
+      const data = { ...playedView(played), safe: played.safe ?? false };
       return { success: true as const, message: data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.', data };
     },
   );
 
   app.post('/demo/chicken-road/stop', { schema: { tags, summary: 'Cash out the demo round', response: { 200: ok(stopAnswerSchema) } } }, async (request) => {
-    const data = await stopDemo(app.db, demoId(request), app.clock.now());
+    const data = playedView(await stopDemo(app.db, demoId(request), app.clock.now()));
     return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
   });
 
@@ -78,7 +82,7 @@ export async function demoRoutes(app: App): Promise<void> {
     '/demo/chicken-road/reset',
     { schema: { tags, summary: 'Reset the play money to its start', response: { 200: ok(demoStateSchema) } } },
     async (request) => {
-      const data = await resetDemo(app.db, demoId(request), app.clock.now());
+      const data = demoStateView(await resetDemo(app.db, demoId(request), app.clock.now()));
       return { success: true as const, message: 'Play money reset.', data };
     },
   );

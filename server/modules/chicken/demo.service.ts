@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_START_BALANCE, type DemoState, type RoundView } from '../../../contracts/chicken.js';
-import { toPaise, toRupees } from '../../../contracts/money.js';
+import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
+import { toPaise } from '../../../contracts/money.js';
 import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { assertBetInRange, assertGameOpen, betLimitsOf, newClientSeed, newServerSeed, sha256Hex } from '../play/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import type { RoundRow } from './chicken.repo.js';
-import { cashOutAt, stepOutcome, type GameSettings, type StartInput } from './chicken.service.js';
+import { cashOutAt, stepOutcome, type GameSettings, type Played, type StartInput } from './chicken.service.js';
 import { roundView } from './chicken.view.js';
 import * as repo from './demo.repo.js';
 
@@ -24,7 +24,13 @@ function asRow(r: DemoRound): RoundRow {
   return { ...r, createdAt: new Date(r.createdAt), endedAt: r.endedAt ? new Date(r.endedAt) : null };
 }
 
-const view = (r: DemoRound): RoundView => roundView(asRow(r), r.state === 'playing' ? null : r.serverSeed);
+/** A demo round as the real game's calls answer one: its row, its seed once ended, the play money (paise). */
+const played = (r: DemoRound, balance: number, safe?: boolean): Played => ({
+  round: asRow(r),
+  serverSeed: r.state === 'playing' ? null : r.serverSeed,
+  balance,
+  ...(safe === undefined ? {} : { safe }),
+});
 const openRound = (p: repo.DemoPlayerRow): DemoRound | null => {
   const r = p.round as DemoRound | null;
   return r && r.state === 'playing' ? r : null;
@@ -36,9 +42,10 @@ export async function demoPlayer(db: Db, id: string | undefined, now: Date): Pro
   return found ?? repo.insertDemoPlayer(db, START, now);
 }
 
-export function demoState(p: repo.DemoPlayerRow): DemoState {
+/** The play money (paise) and the open round, if any. */
+export function demoState(p: repo.DemoPlayerRow): { balance: number; round: RoundRow | null } {
   const round = openRound(p);
-  return { balance: toRupees(p.balance), round: round ? view(round) : null };
+  return { balance: p.balance, round: round ? asRow(round) : null };
 }
 
 async function locked<T>(db: Db, id: string, fn: (tx: Tx, p: repo.DemoPlayerRow) => Promise<T>): Promise<T> {
@@ -54,7 +61,7 @@ export async function startDemo(db: Db, settings: GameSettings, id: string, inpu
   await assertGameOpen(db, 'chicken');
   return locked(db, id, async (tx, p) => {
     const open = openRound(p);
-    if (open) throw conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view(open) });
+    if (open) throw conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: roundView(asRow(open)) });
     if (input.bet > p.balance) throw badRequest('Not enough play money. Reset your demo balance to play on.', 'INSUFFICIENT_BALANCE');
     const serverSeed = newServerSeed();
     const clientSeed = newClientSeed();
@@ -81,7 +88,7 @@ export async function startDemo(db: Db, settings: GameSettings, id: string, inpu
     };
     const balance = p.balance - input.bet;
     await repo.saveDemoPlayer(tx, p.id, { balance, round, newRound: true }, now);
-    return { ...view(round), balance: toRupees(balance) };
+    return played(round, balance);
   });
 }
 
@@ -103,7 +110,7 @@ export async function stepDemo(db: Db, id: string, now: Date) {
     const next = step.state === 'playing' ? { ...round, lane: step.lane } : ended(round, step.state, step.lane, now);
     const balance = p.balance + (next.payout ?? 0);
     await repo.saveDemoPlayer(tx, p.id, { balance, round: next }, now);
-    return { ...view(next), safe: step.state !== 'lost', balance: toRupees(balance) };
+    return played(next, balance, step.state !== 'lost');
   });
 }
 
@@ -113,14 +120,14 @@ export async function stopDemo(db: Db, id: string, now: Date) {
     const won = ended(round, 'won', round.lane, now);
     const balance = p.balance + (won.payout ?? 0);
     await repo.saveDemoPlayer(tx, p.id, { balance, round: won }, now);
-    return { ...view(won), balance: toRupees(balance) };
+    return played(won, balance);
   });
 }
 
 /** Back to the starting play money; an open demo round is dropped with it. */
-export async function resetDemo(db: Db, id: string, now: Date): Promise<DemoState> {
+export async function resetDemo(db: Db, id: string, now: Date): Promise<{ balance: number; round: null }> {
   return locked(db, id, async (tx, p) => {
     await repo.saveDemoPlayer(tx, p.id, { balance: START, round: null }, now);
-    return { balance: DEMO_START_BALANCE, round: null };
+    return { balance: START, round: null };
   });
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { overviewAnswerSchema, reportQuerySchema } from '../../../contracts/reports.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { dailyCsv, overview } from './reports.service.js';
+import { dailyTotals, overview } from './reports.service.js';
+import { dailyCsvView, overviewView } from './reports.view.js';
 
 const tags = ['back office'];
 const security = [{ bearer: [] }];
@@ -17,7 +18,7 @@ export async function reportsRoutes(app: App): Promise<void> {
       summary: 'Deposits, withdrawals, bets, GGR and NGR for today, 7 and 30 days; pending requests; the ledger check',
       response: { 200: overviewAnswerSchema },
     },
-    handler: async () => ({ success: true as const, message: 'Overview', data: await overview(app.db, app.clock.now()) }),
+    handler: async () => ({ success: true as const, message: 'Overview', data: overviewView(await overview(app.db, app.clock.now())) }),
   });
 
   app.get('/admin/reports/daily.csv', {
@@ -34,6 +35,6 @@ export async function reportsRoutes(app: App): Promise<void> {
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="daily-report-${request.query.days}d.csv"`)
-        .send(await dailyCsv(app.db, request.query.days, app.clock.now())),
+        .send(dailyCsvView(await dailyTotals(app.db, request.query.days, app.clock.now()))),
   });
 }

@@ -14,6 +14,7 @@ import {
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { exclude, limitsOf, sessionSummary, setLimits, setRealityCheck, stateOf } from './responsible.service.js';
+import { limitsView, sessionSummaryView, stateView } from './responsible.view.js';
 
 const tags = ['responsible play'];
 const security = [{ bearer: [] }];
@@ -26,13 +27,21 @@ export async function responsibleRoutes(app: App): Promise<void> {
       onRequest: requireUser,
       schema: { tags, security, summary: 'Limits, any time-out or self-exclusion, and the reality check', response: { 200: ok(responsibleStateSchema) } },
     },
-    async (request) => ({ success: true as const, message: 'Responsible play', data: await stateOf(app.db, request.user!.id, app.clock.now()) }),
+    async (request) => ({
+      success: true as const,
+      message: 'Responsible play',
+      data: stateView(await stateOf(app.db, request.user!.id, app.clock.now()), app.clock.now()),
+    }),
   );
 
   app.get(
     '/responsible/limits',
     { onRequest: requireUser, schema: { tags, security, summary: 'Every limit with what is used of it now', response: { 200: ok(z.array(limitViewSchema)) } } },
-    async (request) => ({ success: true as const, message: 'Limits', data: await limitsOf(app.db, request.user!.id, app.clock.now()) }),
+    async (request) => ({
+      success: true as const,
+      message: 'Limits',
+      data: limitsView(await limitsOf(app.db, request.user!.id, app.clock.now()), app.clock.now()),
+    }),
   );
 
   app.put(
@@ -52,7 +61,7 @@ export async function responsibleRoutes(app: App): Promise<void> {
       const userId = request.user!.id;
       const now = app.clock.now();
       await setLimits(app.db, userId, now, request.body.limits);
-      return { success: true as const, message: 'Limits saved.', data: await limitsOf(app.db, userId, now) };
+      return { success: true as const, message: 'Limits saved.', data: limitsView(await limitsOf(app.db, userId, now), now) };
     },
   );
 
@@ -109,7 +118,7 @@ export async function responsibleRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Session',
-      data: await sessionSummary(app.db, request.user!.id, app.clock.now(), new Date(request.query.since)),
+      data: sessionSummaryView(await sessionSummary(app.db, request.user!.id, app.clock.now(), new Date(request.query.since))),
     }),
   );
 }

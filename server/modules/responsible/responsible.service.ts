@@ -7,9 +7,6 @@ import {
   type ExclusionView,
   type LimitKind,
   type LimitPeriod,
-  type LimitView,
-  type ResponsibleState,
-  type SessionSummary,
 } from '../../../contracts/responsible.js';
 import { formatInr, toRupees } from '../../../contracts/money.js';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -22,29 +19,23 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The amount in force at `now`: a waiting change takes over once its time has come. */
-const inForce = (row: repo.LimitRow, now: Date): number | null => (row.nextAt && row.nextAt <= now ? row.nextAmount : row.amount);
+export const inForce = (row: repo.LimitRow, now: Date): number | null => (row.nextAt && row.nextAt <= now ? row.nextAmount : row.amount);
 
-function limitView(kind: LimitKind, period: LimitPeriod, row: repo.LimitRow | undefined, used: number, now: Date): LimitView {
-  const pending =
-    row?.nextAt && row.nextAt > now ? { amount: row.nextAmount === null ? null : toRupees(row.nextAmount), from: row.nextAt.toISOString() } : null;
-  const amount = row ? inForce(row, now) : null;
-  return {
-    kind,
-    period,
-    amount: amount === null ? null : toRupees(amount),
-    used: toRupees(used),
-    resetsAt: periodBounds(period, now).end.toISOString(),
-    pending,
-  };
+/** A limit of the player (set or not) with what has been used of it in its current period (paise). */
+export interface LimitUse {
+  kind: LimitKind;
+  period: LimitPeriod;
+  row: repo.LimitRow | undefined;
+  used: number;
 }
 
 /**
  * Every kind × period, set or not, with what has been used of it in the current period. Use is
  * summed only for periods that hold a limit (in force or waiting); others answer 0 without a query.
  */
-export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<LimitView[]> {
+export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<LimitUse[]> {
   const rows = await repo.listLimits(db, userId);
-  const views: LimitView[] = [];
+  const uses: LimitUse[] = [];
   for (const period of LIMIT_PERIODS) {
     const used: Record<LimitKind, number> = { deposit: 0, bet: 0, loss: 0 };
     if (rows.some((r) => r.period === period)) {
@@ -52,18 +43,9 @@ export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<L
       const play = await playSince(db, userId, start);
       Object.assign(used, { deposit: await repo.depositedSince(db, userId, start), bet: play.staked, loss: Math.max(0, play.staked - play.returned) });
     }
-    for (const kind of LIMIT_KINDS)
-      views.push(
-        limitView(
-          kind,
-          period,
-          rows.find((r) => r.kind === kind && r.period === period),
-          used[kind],
-          now,
-        ),
-      );
+    for (const kind of LIMIT_KINDS) uses.push({ kind, period, row: rows.find((r) => r.kind === kind && r.period === period), used: used[kind] });
   }
-  return views;
+  return uses;
 }
 
 /**
@@ -170,7 +152,7 @@ export async function assertMayDeposit(tx: Tx, userId: string, now: Date, amount
   }
 }
 
-export async function stateOf(db: DbOrTx, userId: string, now: Date): Promise<ResponsibleState> {
+export async function stateOf(db: DbOrTx, userId: string, now: Date) {
   return {
     limits: await limitsOf(db, userId, now),
     exclusion: await exclusionOf(db, userId, now),
@@ -184,8 +166,7 @@ export async function setRealityCheck(db: DbOrTx, userId: string, minutes: numbe
 }
 
 /** The reality check's figures: staked, won back and net since the session began (at most a day back). */
-export async function sessionSummary(db: DbOrTx, userId: string, now: Date, since: Date): Promise<SessionSummary> {
+export async function sessionSummary(db: DbOrTx, userId: string, now: Date, since: Date) {
   const from = new Date(Math.min(now.getTime(), Math.max(since.getTime(), now.getTime() - DAY_MS)));
-  const play = await playSince(db, userId, from);
-  return { since: from.toISOString(), staked: toRupees(play.staked), returned: toRupees(play.returned), net: toRupees(play.returned - play.staked) };
+  return { since: from, ...(await playSince(db, userId, from)) };
 }

@@ -2,8 +2,8 @@ import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
-import { transactionsCsv, walletHistory } from './history.service.js';
-import { historyView } from './wallet.view.js';
+import { transactionsForStatement, walletHistory } from './history.service.js';
+import { historyView, transactionsCsvView } from './wallet.view.js';
 import { statementQuerySchema } from '../../../contracts/responsible.js';
 import { z } from 'zod';
 import { pageQuery, usersHistoryQuery } from './wallet.shared.js';
@@ -37,7 +37,7 @@ export async function historyRoutes(app: App): Promise<void> {
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="transactions-${request.query.from}-to-${request.query.to}.csv"`)
-        .send(await transactionsCsv(app.db, request.user!.id, request.query.from, request.query.to)),
+        .send(transactionsCsvView(await transactionsForStatement(app.db, request.user!.id, request.query.from, request.query.to))),
   });
 
   app.get('/wallet/history/users', {

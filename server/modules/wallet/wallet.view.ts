@@ -1,6 +1,8 @@
 import { toRupees } from '../../../contracts/money.js';
 import type { HistoryPage } from '../../../contracts/wallet.answers.js';
-import type { RequestStatus } from '../../../contracts/wallet.js';
+import { HISTORY_TYPE_LABELS, type RequestStatus } from '../../../contracts/wallet.js';
+import { toCsv } from '../../lib/csv.js';
+import { formatIst } from '../../lib/india-time.js';
 import type { DepositRow } from './deposits.repo.js';
 import type { WithdrawalListItem } from './withdrawals.repo.js';
 import type { HistoryRow } from './history.repo.js';
@@ -113,3 +115,10 @@ export const withdrawalListView = (l: {
   page: l.page,
   totalPages: l.totalPages,
 });
+
+/** A player's transactions as a CSV statement. */
+export const transactionsCsvView = (rows: HistoryRow[]): string =>
+  toCsv(
+    ['time (India)', 'type', 'method', 'amount (INR)', 'direction', 'status', 'id'],
+    rows.map((r) => [formatIst(r.createdAt), HISTORY_TYPE_LABELS[r.type] ?? r.type, r.method, toRupees(r.amount).toFixed(2), r.direction, r.status, r.id]),
+  );
