@@ -28,6 +28,7 @@ import {
   updateAdmin,
   updateManagedUser,
 } from './backoffice.service.js';
+import { adminRowView, managedUserView, updatedAdminView, usersPageView } from './user.view.js';
 
 const tags = ['back office'];
 const security = [{ bearer: [] }];
@@ -44,7 +45,11 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       querystring: usersQuerySchema,
       response: { 200: usersAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Users', ...(await listManagedUsers(app.db, request.query, app.clock.now())) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Users',
+      ...usersPageView(await listManagedUsers(app.db, request.query, app.clock.now())),
+    }),
   });
 
   app.put('/users/:id', {
@@ -60,7 +65,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'User updated successfully',
-      data: await updateManagedUser(app.db, request.user!, request.params.id, request.body),
+      data: managedUserView(await updateManagedUser(app.db, request.user!, request.params.id, request.body)),
     }),
   });
 
@@ -77,7 +82,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'Password set. The player has been signed out everywhere.',
-      data: await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password),
+      data: managedUserView(await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password)),
     }),
   });
 
@@ -92,7 +97,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       response: { 200: userAnswerSchema },
     },
     handler: async (request) => {
-      const data = await setManagedUserBlocked(app.db, request.user!, request.params.id, request.body.blocked, app.clock.now());
+      const data = managedUserView(await setManagedUserBlocked(app.db, request.user!, request.params.id, request.body.blocked, app.clock.now()));
       return { success: true as const, message: data.blocked ? 'User blocked' : 'User unblocked', data };
     },
   });
@@ -100,14 +105,16 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
   app.get('/admin/get-admin', {
     onRequest: [requireAdmin('admin-management')],
     schema: { tags, security, summary: 'Every admin with their access pages', response: { 200: adminsAnswerSchema } },
-    handler: async () => ({ success: true as const, message: 'Admins', data: await listAdminRows(app.db) }),
+    handler: async () => ({ success: true as const, message: 'Admins', data: (await listAdminRows(app.db)).map(adminRowView) }),
   });
 
   app.post('/admin/add-admin', {
     onRequest: [requireAdmin('admin-management')],
     schema: { tags, security, summary: 'Create an admin holding some of your own pages', body: addAdminSchema, response: { 201: adminAnswerSchema } },
     handler: async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: 'Admin created', data: await addAdmin(app.db, request.user!, request.body, app.clock.now()) }),
+      reply
+        .status(201)
+        .send({ success: true as const, message: 'Admin created', data: adminRowView(await addAdmin(app.db, request.user!, request.body, app.clock.now())) }),
   });
 
   app.put('/admin/update-admin', {
@@ -120,7 +127,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       response: { 200: updateAdminAnswerSchema },
     },
     handler: async (request) => {
-      const data = await updateAdmin(deps, request.user!, request.body);
+      const data = updatedAdminView(await updateAdmin(deps, request.user!, request.body));
       const waits = 'pendingContact' in data && data.pendingContact;
       return {
         success: true as const,
@@ -144,7 +151,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       return {
         success: true as const,
         message: `Your ${changed} ${changed.includes(' and ') ? 'are' : 'is'} updated. Your other sessions have been signed out.`,
-        data: row,
+        data: adminRowView(row),
       };
     },
   });
@@ -161,7 +168,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'Admin deleted',
-      data: await deleteAdmin(app.db, request.user!, request.body.email, app.clock.now()),
+      data: adminRowView(await deleteAdmin(app.db, request.user!, request.body.email, app.clock.now())),
     }),
   });
 }

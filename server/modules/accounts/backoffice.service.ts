@@ -1,14 +1,6 @@
 import { exclusionsOf } from '../responsible/index.js';
 import type { z } from 'zod';
-import type {
-  addAdminSchema,
-  AdminRow,
-  confirmContactSchema,
-  ManagedUser,
-  updateAdminSchema,
-  updateUserSchema,
-  usersQuerySchema,
-} from '../../../contracts/backoffice.js';
+import type { addAdminSchema, confirmContactSchema, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
 import { toPaise, toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -28,34 +20,14 @@ import * as contact from './contact-change.service.js';
 import type { ContactChange, ContactTarget } from './contact-change.service.js';
 import type { IssuedCode } from './otp.service.js';
 import { revokeAllForUser } from './session.repo.js';
+import { managedUserView } from './user.view.js';
 
 /** The page that manages admins: nobody may remove the last admin who holds it. */
 const ADMIN_MANAGEMENT: AccessPage = 'admin-management';
 
-export const toManagedUser = (row: UserRow): ManagedUser => ({
-  _id: row.id,
-  fullName: row.fullName,
-  email: row.email,
-  phoneNumber: row.phoneNumber,
-  createdAt: row.createdAt.toISOString(),
-  role: row.role,
-  verified: Boolean(row.verifiedAt),
-  blocked: Boolean(row.blockedAt),
-});
-
-const toAdminRow = (row: UserRow): AdminRow => ({
-  _id: row.id,
-  fullName: row.fullName,
-  email: row.email,
-  phoneNumber: row.phoneNumber,
-  accessPages: row.accessPages as AccessPage[],
-  dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit),
-  createdAt: row.createdAt.toISOString(),
-});
-
 /** What the audit log keeps of a person: never a password or its hash. */
 const auditView = (row: UserRow) => ({
-  ...toManagedUser(row),
+  ...managedUserView(row),
   ...(row.role === 'admin'
     ? { accessPages: row.accessPages, dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit) }
     : {}),
@@ -86,7 +58,7 @@ export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQu
     now,
   );
   return {
-    users: rows.map((r) => ({ ...toManagedUser(r), exclusion: exclusions.get(r.id) ?? null })),
+    users: rows.map((row) => ({ row, exclusion: exclusions.get(row.id) ?? null })),
     page: query.page,
     totalPages: totalPages(total, query.limit),
     total,
@@ -94,7 +66,7 @@ export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQu
 }
 
 /** PUT /users/{id}: name, e-mail and phone, and a new password when one is given. */
-export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>): Promise<ManagedUser> {
+export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -109,7 +81,7 @@ export async function updateManagedUser(db: Db, actor: AuthUser, id: string, inp
         before: auditView(before),
         after: { ...auditView(after), ...(passwordHash ? { passwordChanged: true } : {}) },
       });
-      return toManagedUser(after);
+      return after;
     });
   } catch (err) {
     taken(err);
@@ -117,22 +89,22 @@ export async function updateManagedUser(db: Db, actor: AuthUser, id: string, inp
 }
 
 /** Sets a new password for a player; every session of theirs ends. */
-export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string): Promise<ManagedUser> {
+export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     const after = await repo.updateUserRow(tx, before.id, { passwordHash });
     await revokeAllForUser(tx, before.id);
     await audit(tx, { actorId: actor.id, action: 'user.password', entity: 'user', entityId: before.id, after: { passwordChanged: true } });
-    return toManagedUser(after);
+    return after;
   });
 }
 
 /** Blocks (every session ends at its next call, and sign-in is refused) or unblocks a player. */
-export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean, now: Date): Promise<ManagedUser> {
+export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
-    if (Boolean(before.blockedAt) === blocked) return toManagedUser(before);
+    if (Boolean(before.blockedAt) === blocked) return before;
     const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? now : null });
     if (blocked) await revokeAllForUser(tx, before.id);
     await audit(tx, {
@@ -143,12 +115,12 @@ export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string,
       before: { blocked: !blocked },
       after: { blocked },
     });
-    return toManagedUser(after);
+    return after;
   });
 }
 
-export async function listAdminRows(db: DbOrTx): Promise<AdminRow[]> {
-  return (await repo.listAdmins(db)).map(toAdminRow);
+export async function listAdminRows(db: DbOrTx): Promise<UserRow[]> {
+  return repo.listAdmins(db);
 }
 
 /** An admin grants only the pages they hold themselves. */
@@ -158,7 +130,7 @@ function assertGrantable(actor: AuthUser, pages: readonly AccessPage[]): void {
 }
 
 /** POST /admin/add-admin: a verified admin account with its wallet. */
-export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<AdminRow> {
+export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<UserRow> {
   assertGrantable(actor, input.accessPages);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -175,7 +147,7 @@ export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof ad
       });
       await ensureWallet(tx, row.id);
       await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditView(row) });
-      return toAdminRow(row);
+      return row;
     });
   } catch (err) {
     taken(err);
@@ -259,16 +231,7 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
         before: auditView(before),
         after: { ...auditView(after), ...(waits ? { pendingContact: { email: after.pendingEmail, phoneNumber: after.pendingPhone } } : {}) },
       });
-      const row = toAdminRow(after);
-      return waits
-        ? {
-            ...row,
-            pendingContact: {
-              ...(after.pendingEmail ? { email: after.pendingEmail } : {}),
-              ...(after.pendingPhone ? { phoneNumber: after.pendingPhone } : {}),
-            },
-          }
-        : row;
+      return { row: after, waits };
     });
     if (codes) await contact.deliverContactCodes(deps, codes.target, codes.issued);
     if (announce) contact.announceContactChange(deps, announce);
@@ -286,7 +249,7 @@ export async function confirmOwnContact(
   deps: AccountsDeps,
   actor: AuthUser,
   input: z.infer<typeof confirmContactSchema>,
-): Promise<{ row: AdminRow; changed: string }> {
+): Promise<{ row: UserRow; changed: string }> {
   try {
     const { before, after } = await contact.confirmContact(deps, actor, input, async (tx, row) => {
       const after = await repo.updateUserRow(tx, row.id, {
@@ -303,7 +266,7 @@ export async function confirmOwnContact(
     const changed = [sameEmail(before.email, after.email) ? '' : 'e-mail', before.phoneNumber !== after.phoneNumber ? 'phone' : '']
       .filter(Boolean)
       .join(' and ');
-    return { row: toAdminRow(after), changed };
+    return { row: after, changed };
   } catch (err) {
     taken(err);
   }
@@ -313,7 +276,7 @@ export async function confirmOwnContact(
  * DELETE /admin/delete-admin. The account is closed, not erased: it keeps its place in the audit
  * log and the ledger, loses its role and pages, and can no longer sign in.
  */
-export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: Date): Promise<AdminRow> {
+export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: Date): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const before = await lockAdmin(tx, await repo.lockUserRowByEmail(tx, email));
     if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
@@ -322,6 +285,6 @@ export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: D
     const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: now });
     await revokeAllForUser(tx, before.id);
     await audit(tx, { actorId: actor.id, action: 'admin.delete', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
-    return toAdminRow(before);
+    return before;
   });
 }

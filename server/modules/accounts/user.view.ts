@@ -1,4 +1,7 @@
 import type { PublicUser } from '../../../contracts/accounts.js';
+import type { AdminRow, ManagedUser } from '../../../contracts/backoffice.js';
+import type { ExclusionView } from '../../../contracts/responsible.js';
+import { toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { UserRow } from './accounts.repo.js';
 
@@ -14,3 +17,43 @@ export function toPublicUser(row: UserRow): PublicUser {
     ...(row.role === 'admin' ? { accessPages: row.accessPages as AccessPage[] } : {}),
   };
 }
+
+/** A person as the back office lists them. */
+export const managedUserView = (row: UserRow): ManagedUser => ({
+  _id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  createdAt: row.createdAt.toISOString(),
+  role: row.role,
+  verified: Boolean(row.verifiedAt),
+  blocked: Boolean(row.blockedAt),
+});
+
+/** An admin as the Admin Controller lists them. */
+export const adminRowView = (row: UserRow): AdminRow => ({
+  _id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  accessPages: row.accessPages as AccessPage[],
+  dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** An admin's row after an update; your own new contact is named as waiting for its code. */
+export const updatedAdminView = ({ row, waits }: { row: UserRow; waits: boolean }) =>
+  waits
+    ? {
+        ...adminRowView(row),
+        pendingContact: { ...(row.pendingEmail ? { email: row.pendingEmail } : {}), ...(row.pendingPhone ? { phoneNumber: row.pendingPhone } : {}) },
+      }
+    : adminRowView(row);
+
+/** A page of the back office's users, each with the break they are on, if any. */
+export const usersPageView = (p: { users: { row: UserRow; exclusion: ExclusionView | null }[]; page: number; totalPages: number; total: number }) => ({
+  users: p.users.map((u) => ({ ...managedUserView(u.row), exclusion: u.exclusion })),
+  page: p.page,
+  totalPages: p.totalPages,
+  total: p.total,
+});
