@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingEntry } from '../../../../contracts/ranking';
+import { JACKPOT_SHARE_TEXT } from '../../../../contracts/ranking.math';
 import { Icon } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
@@ -59,7 +60,7 @@ export default function RankingPage() {
       <div className="home-jackpot">
         <p className="home-jackpot__label">JACKPOT</p>
         <p className="home-jackpot__amount">{rupees(jackpot)}</p>
-        <p className="home-jackpot__note">2% of the total bet of selected games</p>
+        <p className="home-jackpot__note">{JACKPOT_SHARE_TEXT} of the total bet of selected games</p>
       </div>
       <h1 className="home-section-title home-rank__title">Leaderboard</h1>
       <p className="home-rank__sample">This week’s players by rupees staked in settled rounds; it starts again every Monday.</p>
