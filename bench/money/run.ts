@@ -365,7 +365,7 @@ function figures(row: Row) {
 
 function summary(row: Row): string {
   const f = figures(row);
-  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, CPU ms/call server ${fmt(row.serverCpuMs, 2)} players ${fmt(row.playersCpuMs, 2)} postgres ${fmt(row.postgresCpuMs, 2)}${row.pgbenchPaced ? `, pgbench paced p50 ${fmt(row.pgbenchPaced.p50)} p99 ${fmt(row.pgbenchPaced.p99)} ms` : ''}, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
+  return `${row.database}, ${row.players} players${row.pauseMs ? ` pausing ${row.pauseMs} ms` : ''}: ${fmt(f.roundsPerS)} rounds/s, ${fmt(f.callsPerS)} calls/s, p50 ${fmt(f.p50)} ms, p99 ${fmt(f.p99)} ms, ratio ${fmt(f.callRatio, 2)}, CPU ms/call server ${fmt(row.serverCpuMs, 2)} players ${fmt(row.playersCpuMs, 2)} postgres ${fmt(row.postgresCpuMs, 2)}${row.pgbenchPaced ? `, pgbench paced p50 ${fmt(row.pgbenchPaced.p50)} p99 ${fmt(row.pgbenchPaced.p99)} ms` : ''}, server RSS ${row.rssMiB} MiB, errors ${row.load.errors}${row.load.errorSamples.length ? ` (${row.load.errorSamples.join('; ')})` : ''}`;
 }
 
 function table(rows: Row[]): string {

@@ -31,14 +31,16 @@ END $$;
 
 -- True when a stake may not go ahead in one statement, one line per precondition, in the order of
 -- STAKE_PRECONDITIONS. A player with any limit set takes the full path, which adds up their play.
+-- PL/pgSQL, so that each session plans the query once (an SQL function is planned at every call).
 CREATE FUNCTION stake_refused(p_user uuid, p_game text, p_amount bigint, p_min bigint, p_max bigint, p_now timestamptz)
-RETURNS boolean LANGUAGE sql STABLE AS $$
-  SELECT p_amount < p_min OR p_amount > p_max                                                              -- betInRange
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN p_amount < p_min OR p_amount > p_max                                                             -- betInRange
       OR EXISTS (SELECT 1 FROM game_visibility WHERE game_type = p_game AND NOT is_visible)                 -- gameVisible
       OR EXISTS (SELECT 1 FROM responsible_exclusions WHERE user_id = p_user AND ends_at > p_now)           -- notExcluded
       OR EXISTS (SELECT 1 FROM responsible_limits WHERE user_id = p_user)                                   -- withinLimits
-      OR NOT EXISTS (SELECT 1 FROM ledger_accounts WHERE user_id = p_user AND kind = 'wallet' AND balance >= p_amount) -- balance
-$$;
+      OR NOT EXISTS (SELECT 1 FROM ledger_accounts WHERE user_id = p_user AND kind = 'wallet' AND balance >= p_amount); -- balance
+END $$;
 
 -- Opens round `p_round` whose traps the server drew from the pair at `p_nonce`, and moves its stake
 -- to the house. Answers {"outcome": "done", "round", "balance"}; "retry" when the pair moved on
