@@ -49,7 +49,7 @@ export const authPlugin = fp(async (app: App) => {
     const deferred = request.routeOptions.config?.sessionInStatement && claims.role === 'user' && request.headers['idempotency-key'] === undefined;
     const caller: AuthUser | null = deferred
       ? { id: claims.sub, role: claims.role, accessPages: [], tokenVersion: claims.tv, sessionId: claims.sid, sessionUnchecked: true }
-      : await sessionCaller(app.db, claims, app.config.adminTwoFactor);
+      : await sessionCaller(app.db, claims, app.config.adminTwoFactor, app.clock.now());
     if (!caller) return;
     const via = fromHeader ? 'header' : 'cookie';
     if (via === 'cookie' && !SAFE_METHODS.has(request.method) && !sameSiteRequest(request, allowedOrigins)) return;

@@ -70,7 +70,7 @@ export async function createPlayer(
     );
   }
   // A test admin is fully signed in: as if with the second factor, which ADMIN_2FA would ask for.
-  const { accessToken: token } = await startSession(app.db, app.config, row, row.role === 'admin');
+  const { accessToken: token } = await startSession(app.db, app.config, row, app.clock.now(), row.role === 'admin');
   return { id: row.id, email: row.email, phoneNumber: row.phoneNumber, fullName: row.fullName, password, token, headers: { authorization: token } };
 }
 

@@ -56,8 +56,8 @@ export async function insertUser(
  * phone can be registered afresh. Answers false (and removes nothing) when the record is younger,
  * verified, or anything else refers to it.
  */
-export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours: number): Promise<boolean> {
-  const abandoned = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND u.verified_at IS NULL AND u.created_at < now() - make_interval(hours => ${hours}))
+export async function deleteAbandonedRegistration(db: DbOrTx, id: string, hours: number, now: Date): Promise<boolean> {
+  const abandoned = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${id} AND u.verified_at IS NULL AND u.created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${hours}))
     AND NOT EXISTS (SELECT 1 FROM users r WHERE r.referred_by = ${id})
     AND NOT EXISTS (SELECT 1 FROM ledger_accounts a JOIN ledger_transfers t ON t.debit_account_id = a.id OR t.credit_account_id = a.id WHERE a.user_id = ${id})`;
   const remove = sql`WITH gone_accounts AS (DELETE FROM ledger_accounts WHERE user_id = ${id} AND ${abandoned} RETURNING 1)
@@ -85,10 +85,10 @@ export async function markVerified(db: DbOrTx, id: string, now: Date): Promise<b
  * Sets a new password and raises the token version, so every access token issued before it is
  * refused from now on (a new password means whoever held the old one is out).
  */
-export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: string, now: Date): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, updatedAt: sql`now()`, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .set({ passwordHash, updatedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id));
 }
 

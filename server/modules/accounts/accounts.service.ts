@@ -79,7 +79,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
       }
       const pending: users.UserRow[] = [];
       for (const holder of holders) {
-        if (!(await users.deleteAbandonedRegistration(tx, holder.id, PENDING_REGISTRATION_HOURS))) pending.push(holder);
+        if (!(await users.deleteAbandonedRegistration(tx, holder.id, PENDING_REGISTRATION_HOURS, deps.clock.now()))) pending.push(holder);
       }
       if (pending.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
       if (pending.length === 1) {

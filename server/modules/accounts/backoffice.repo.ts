@@ -43,12 +43,13 @@ export async function updateUserRow(
   > & {
     passwordHash?: string;
   },
+  now: Date,
 ): Promise<UserRow> {
   // Pages and role are read afresh on every request; a password or a block must end the sessions.
   const endsSessions = values.passwordHash !== undefined || Boolean(values.blockedAt);
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: sql`now()`, ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .set({ ...values, updatedAt: now, ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(eq(users.id, id))
     .returning();
   return row;

@@ -65,7 +65,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'User updated successfully',
-      data: managedUserView(await updateManagedUser(app.db, request.user!, request.params.id, request.body)),
+      data: managedUserView(await updateManagedUser(app.db, request.user!, request.params.id, request.body, app.clock.now())),
     }),
   });
 
@@ -82,7 +82,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'Password set. The player has been signed out everywhere.',
-      data: managedUserView(await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password)),
+      data: managedUserView(await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password, app.clock.now())),
     }),
   });
 

@@ -66,13 +66,18 @@ export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQu
 }
 
 /** PUT /users/{id}: name, e-mail and phone, and a new password when one is given. */
-export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>): Promise<UserRow> {
+export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>, now: Date): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction(async (tx) => {
       const before = await lockPlayer(tx, id);
-      const after = await repo.updateUserRow(tx, before.id, { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash });
-      if (passwordHash) await revokeAllForUser(tx, before.id);
+      const after = await repo.updateUserRow(
+        tx,
+        before.id,
+        { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash },
+        now,
+      );
+      if (passwordHash) await revokeAllForUser(tx, before.id, now);
       await audit(tx, {
         actorId: actor.id,
         action: 'user.update',
@@ -89,12 +94,12 @@ export async function updateManagedUser(db: Db, actor: AuthUser, id: string, inp
 }
 
 /** Sets a new password for a player; every session of theirs ends. */
-export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string): Promise<UserRow> {
+export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string, now: Date): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
-    const after = await repo.updateUserRow(tx, before.id, { passwordHash });
-    await revokeAllForUser(tx, before.id);
+    const after = await repo.updateUserRow(tx, before.id, { passwordHash }, now);
+    await revokeAllForUser(tx, before.id, now);
     await audit(tx, { actorId: actor.id, action: 'user.password', entity: 'user', entityId: before.id, after: { passwordChanged: true } });
     return after;
   });
@@ -105,8 +110,8 @@ export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string,
   return db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     if (Boolean(before.blockedAt) === blocked) return before;
-    const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? now : null });
-    if (blocked) await revokeAllForUser(tx, before.id);
+    const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? now : null }, now);
+    if (blocked) await revokeAllForUser(tx, before.id, now);
     await audit(tx, {
       actorId: actor.id,
       action: blocked ? 'user.block' : 'user.unblock',
@@ -212,15 +217,20 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
       const phoneChanged = input.phoneNumber !== before.phoneNumber;
       const waits = own && (emailChanged || phoneChanged);
       if (waits) await contact.assertFree(tx, before.id, emailChanged ? input.email : undefined, phoneChanged ? input.phoneNumber : undefined);
-      const after = await repo.updateUserRow(tx, before.id, {
-        fullName: input.fullName,
-        ...(waits
-          ? { pendingEmail: emailChanged ? input.email : null, pendingPhone: phoneChanged ? input.phoneNumber : null }
-          : // Saving one's own row with the contact as it is drops a change that was waiting.
-            { email: input.email, phoneNumber: input.phoneNumber, ...(own ? { pendingEmail: null, pendingPhone: null } : {}) }),
-        accessPages: input.accessPages,
-        ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
-      });
+      const after = await repo.updateUserRow(
+        tx,
+        before.id,
+        {
+          fullName: input.fullName,
+          ...(waits
+            ? { pendingEmail: emailChanged ? input.email : null, pendingPhone: phoneChanged ? input.phoneNumber : null }
+            : // Saving one's own row with the contact as it is drops a change that was waiting.
+              { email: input.email, phoneNumber: input.phoneNumber, ...(own ? { pendingEmail: null, pendingPhone: null } : {}) }),
+          accessPages: input.accessPages,
+          ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
+        },
+        deps.clock.now(),
+      );
       if (waits) codes = await contact.issueContactCodes(deps, tx, after);
       else if (emailChanged || phoneChanged) announce = { before, after };
       await audit(tx, {
@@ -250,15 +260,21 @@ export async function confirmOwnContact(
   actor: AuthUser,
   input: z.infer<typeof confirmContactSchema>,
 ): Promise<{ row: UserRow; changed: string }> {
+  const now = deps.clock.now();
   try {
     const { before, after } = await contact.confirmContact(deps, actor, input, async (tx, row) => {
-      const after = await repo.updateUserRow(tx, row.id, {
-        ...(row.pendingEmail ? { email: row.pendingEmail } : {}),
-        ...(row.pendingPhone ? { phoneNumber: row.pendingPhone } : {}),
-        pendingEmail: null,
-        pendingPhone: null,
-      });
-      await revokeAllForUser(tx, row.id, actor.sessionId);
+      const after = await repo.updateUserRow(
+        tx,
+        row.id,
+        {
+          ...(row.pendingEmail ? { email: row.pendingEmail } : {}),
+          ...(row.pendingPhone ? { phoneNumber: row.pendingPhone } : {}),
+          pendingEmail: null,
+          pendingPhone: null,
+        },
+        now,
+      );
+      await revokeAllForUser(tx, row.id, now, actor.sessionId);
       await audit(tx, { actorId: actor.id, action: 'admin.contact', entity: 'admin', entityId: row.id, before: auditView(row), after: auditView(after) });
       return after;
     });
@@ -282,8 +298,8 @@ export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: D
     if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
     assertMayActOn(actor, before);
     await keepAdminManagement(tx, before, false);
-    const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: now });
-    await revokeAllForUser(tx, before.id);
+    const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: now }, now);
+    await revokeAllForUser(tx, before.id, now);
     await audit(tx, { actorId: actor.id, action: 'admin.delete', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
     return before;
   });

@@ -54,8 +54,8 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
     if (checked.ok) {
       // An admin's reset also needs their second factor; a refusal rolls the whole reset back.
       await secondFactorForReset(tx, config, user, input.twoFactorCode, now);
-      await users.setPasswordHash(tx, user.id, passwordHash);
-      await revokeAllForUser(tx, user.id);
+      await users.setPasswordHash(tx, user.id, passwordHash, now);
+      await revokeAllForUser(tx, user.id, now);
     }
     return checked;
   });

@@ -56,7 +56,7 @@ export function sessionRoutes(app: App): void {
     async (request) => ({
       success: true as const,
       message: 'Add this key to your authenticator app, then enter its code.',
-      data: await setupSecondFactor(app.db, app.config, request.body.challenge),
+      data: await setupSecondFactor(app.db, app.config, request.body.challenge, app.clock.now()),
     }),
   );
 
@@ -73,7 +73,7 @@ export function sessionRoutes(app: App): void {
     },
     async (request, reply) => {
       const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code, app.clock.now());
-      const { accessToken, refreshToken } = await startSession(app.db, app.config, user, true);
+      const { accessToken, refreshToken } = await startSession(app.db, app.config, user, app.clock.now(), true);
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
       return {
         success: true as const,
@@ -85,7 +85,7 @@ export function sessionRoutes(app: App): void {
 
   app.post('/users/refresh-token', { schema: { tags, response: { 200: refreshAnswerSchema } }, config: limit }, async (request, reply) => {
     try {
-      const { accessToken, refreshToken } = await refresh(app.db, app.config, presentedRefreshToken(request));
+      const { accessToken, refreshToken } = await refresh(app.db, app.config, presentedRefreshToken(request), app.clock.now());
       setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
       return { success: true as const, message: 'Session refreshed', data: { accessToken } };
     } catch (err) {
@@ -95,7 +95,7 @@ export function sessionRoutes(app: App): void {
   });
 
   app.post('/users/logout', { schema: { tags, response: { 200: okMessage } } }, async (request, reply) => {
-    await logout(app.db, presentedRefreshToken(request), request.user?.sessionId);
+    await logout(app.db, presentedRefreshToken(request), request.user?.sessionId, app.clock.now());
     clearSessionCookies(request, reply, app.config);
     return { success: true as const, message: 'Signed out' };
   });
@@ -108,7 +108,7 @@ export function sessionRoutes(app: App): void {
     '/users/change-password',
     { schema: { body: changePasswordSchema, tags, security: bearer, response: { 200: okMessage } }, onRequest: requireUser, config: limit },
     async (request) => {
-      await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request));
+      await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request), app.clock.now());
       return { success: true as const, message: MESSAGES.passwordChanged };
     },
   );

@@ -53,11 +53,19 @@ export async function startSession(
   db: DbOrTx,
   config: Config,
   user: Pick<users.UserRow, 'id' | 'role' | 'tokenVersion'>,
+  now: Date,
   secondFactor = false,
 ): Promise<Required<SessionTokens>> {
   const refreshToken = randomToken();
   const familyId = randomUUID();
-  await tokens.insertRefreshToken(db, { userId: user.id, familyId, tokenHash: sha256(refreshToken), ttlDays: config.REFRESH_TOKEN_TTL_DAYS, secondFactor });
+  await tokens.insertRefreshToken(db, {
+    userId: user.id,
+    familyId,
+    tokenHash: sha256(refreshToken),
+    ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    secondFactor,
+    now,
+  });
   return { accessToken: await accessTokenFor(config, user, familyId), refreshToken };
 }
 
@@ -78,7 +86,7 @@ export async function login(db: Db, config: Config, input: LoginInput, now: Date
   if (user.blockedAt) throw forbidden(ACCOUNT_BLOCKED, 'ACCOUNT_BLOCKED');
   // An admin with ADMIN_2FA on gets no session yet: a challenge for the authenticator code.
   if (needsSecondFactor(config, user)) return { user, secondFactor: await secondFactorChallenge(config, user) };
-  return { user, ...(await startSession(db, config, user)) };
+  return { user, ...(await startSession(db, config, user, now)) };
 }
 
 /**
@@ -86,19 +94,19 @@ export async function login(db: Db, config: Config, input: LoginInput, now: Date
  * after the grace window was copied (or replayed), so every token of its family is revoked and
  * the caller must sign in. Inside the window it is the same browser's second tab.
  */
-export async function refresh(db: Db, config: Config, presented: string | undefined): Promise<SessionTokens & { user: users.UserRow }> {
+export async function refresh(db: Db, config: Config, presented: string | undefined, now: Date): Promise<SessionTokens & { user: users.UserRow }> {
   if (!presented) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
-  const row = await tokens.findRefreshToken(db, sha256(presented));
+  const row = await tokens.findRefreshToken(db, sha256(presented), now);
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const user = await users.findUserById(db, row.userId);
   if (!user || !user.verifiedAt || user.blockedAt) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   if (!sessionMeetsFactor(config.adminTwoFactor, { role: user.role, secondFactor: row.secondFactor })) {
-    await tokens.revokeFamily(db, row.familyId);
+    await tokens.revokeFamily(db, row.familyId, now);
     throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   }
   const reused = () =>
     tokens
-      .revokeFamily(db, row.familyId)
+      .revokeFamily(db, row.familyId, now)
       .then(() => unauthorized('This session was used elsewhere and has been closed. Please sign in again.', 'TOKEN_REUSED'));
   const sameBrowser = async () => ({ user, accessToken: await accessTokenFor(config, user, row.familyId) });
   if (row.rotatedAt) {
@@ -108,20 +116,21 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
 
   const next = randomToken();
   const rotated = await db.transaction(async (tx) => {
-    if (!(await tokens.retireRefreshToken(tx, row.id))) return false;
+    if (!(await tokens.retireRefreshToken(tx, row.id, now))) return false;
     await tokens.insertRefreshToken(tx, {
       userId: user.id,
       familyId: row.familyId,
       tokenHash: sha256(next),
       ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
       secondFactor: row.secondFactor,
+      now,
     });
     return true;
   });
   // Another request rotated it a moment ago: the grace window applies, unless it was revoked.
   if (!rotated) {
-    const now = await tokens.findRefreshToken(db, row.tokenHash);
-    if (now && !now.revokedAt) return sameBrowser();
+    const current = await tokens.findRefreshToken(db, row.tokenHash, now);
+    if (current && !current.revokedAt) return sameBrowser();
     throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   }
   return { user, accessToken: await accessTokenFor(config, user, row.familyId), refreshToken: next };
@@ -131,10 +140,10 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
  * Ends the session: the one the refresh cookie belongs to and the one the access token names.
  * Every access token of a session is checked against it on each call, so they stop working now.
  */
-export async function logout(db: Db, presented: string | undefined, accessSessionId: string | undefined): Promise<void> {
-  const row = presented ? await tokens.findRefreshToken(db, sha256(presented)) : undefined;
-  if (row) await tokens.revokeFamily(db, row.familyId);
-  if (accessSessionId && accessSessionId !== row?.familyId) await tokens.revokeFamily(db, accessSessionId);
+export async function logout(db: Db, presented: string | undefined, accessSessionId: string | undefined, now: Date): Promise<void> {
+  const row = presented ? await tokens.findRefreshToken(db, sha256(presented), now) : undefined;
+  if (row) await tokens.revokeFamily(db, row.familyId, now);
+  if (accessSessionId && accessSessionId !== row?.familyId) await tokens.revokeFamily(db, accessSessionId, now);
 }
 
 /** The signed-in person's own record. */
@@ -152,9 +161,9 @@ const sessionMeetsFactor = (adminTwoFactor: boolean, s: { role: 'user' | 'admin'
  * The caller an access token names, when its session is still open and its claims still hold.
  * `adminTwoFactor` (config.adminTwoFactor): an admin's session must have been begun with the second factor.
  */
-export async function sessionCaller(db: Db, claims: { sub: string; sid: string; tv: number }, adminTwoFactor: boolean): Promise<AuthUser | null> {
+export async function sessionCaller(db: Db, claims: { sub: string; sid: string; tv: number }, adminTwoFactor: boolean, now: Date): Promise<AuthUser | null> {
   // A signed-out session, a changed password, a withdrawn verification or a block voids the token at once.
-  const row = await tokens.findSessionUser(db, claims.sub, claims.sid, claims.tv);
+  const row = await tokens.findSessionUser(db, claims.sub, claims.sid, claims.tv, now);
   if (!row || !sessionMeetsFactor(adminTwoFactor, row)) return null;
   return { id: row.id, role: row.role, accessPages: row.accessPages as AccessPage[], tokenVersion: row.tokenVersion, sessionId: claims.sid };
 }
@@ -164,16 +173,16 @@ export async function sessionCaller(db: Db, claims: { sub: string; sid: string; 
  * access token already issued, this caller's too, so a stolen one stops working at once; the
  * caller's refresh-token family stays alive, and their client refreshes on the next 401.
  */
-export async function changePassword(db: Db, userId: string, input: ChangePasswordInput, presented: string | undefined): Promise<void> {
+export async function changePassword(db: Db, userId: string, input: ChangePasswordInput, presented: string | undefined, now: Date): Promise<void> {
   const user = await users.findUserById(db, userId);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest(MESSAGES.oldPasswordWrong, 'OLD_PASSWORD_WRONG');
   if (input.oldPassword === input.newPassword) throw badRequest('New password must be different from the old one.', 'SAME_PASSWORD');
   const passwordHash = await hashPassword(input.newPassword);
-  const current = presented ? await tokens.findRefreshToken(db, sha256(presented)) : undefined;
+  const current = presented ? await tokens.findRefreshToken(db, sha256(presented), now) : undefined;
   const keepFamily = current && current.userId === user.id ? current.familyId : undefined;
   await db.transaction(async (tx) => {
-    await users.setPasswordHash(tx, user.id, passwordHash);
-    await tokens.revokeAllForUser(tx, user.id, keepFamily);
+    await users.setPasswordHash(tx, user.id, passwordHash, now);
+    await tokens.revokeAllForUser(tx, user.id, now, keepFamily);
   });
 }

@@ -44,11 +44,11 @@ async function challenged(db: Db, config: Config, challenge: string): Promise<{ 
  * until a first code confirms it: each request draws a new one, so a secret is shown once, and
  * only the sign-in that asked for it can confirm it.
  */
-export async function setupSecondFactor(db: Db, config: Config, challenge: string): Promise<{ secret: string; otpauthUrl: string }> {
+export async function setupSecondFactor(db: Db, config: Config, challenge: string, now: Date): Promise<{ secret: string; otpauthUrl: string }> {
   const { user, claims } = await challenged(db, config, challenge);
   if (user.totpEnabledAt) throw badRequest('Your authenticator app is already set up. Enter its code.', 'ALREADY_SET_UP');
   const secret = new Secret({ size: 20 }).base32;
-  await repo.saveTotpSecret(db, user.id, seal(config.keys.twoFactor, secret), claims.jti);
+  await repo.saveTotpSecret(db, user.id, seal(config.keys.twoFactor, secret), claims.jti, now);
   return { secret, otpauthUrl: totpFor(user, secret).toString() };
 }
 
@@ -114,7 +114,7 @@ async function spendSecondFactor(tx: DbOrTx, config: Config, user: UserRow, secr
     if (delta === null) throw wrong();
     const step = Math.floor(now.getTime() / 1000 / STEP_SECONDS) + delta;
     const first = !user.totpEnabledAt;
-    if (!(await repo.takeTotpStep(tx, user.id, step, first))) throw badRequest('That code was already used. Wait for the next one.', 'CODE_USED');
+    if (!(await repo.takeTotpStep(tx, user.id, step, first, now))) throw badRequest('That code was already used. Wait for the next one.', 'CODE_USED');
     if (!first) return {};
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await repo.replaceRecoveryCodes(
@@ -124,6 +124,6 @@ async function spendSecondFactor(tx: DbOrTx, config: Config, user: UserRow, secr
     );
     return { recoveryCodes: codes };
   }
-  if (!user.totpEnabledAt || !(await repo.useRecoveryCode(tx, user.id, recoveryHash(config, digits)))) throw wrong();
+  if (!user.totpEnabledAt || !(await repo.useRecoveryCode(tx, user.id, recoveryHash(config, digits), now))) throw wrong();
   return {};
 }

@@ -43,17 +43,17 @@ const openRound = statement('chicken_open_round', "SELECT * FROM chicken_rounds 
  * the route (routes with config.sessionInStatement, decision 16): nothing moves unless it holds.
  * A null session id means it was checked on the way in.
  */
-const sessionHolds = (user: string, session: string, version: string) =>
-  `(${session}::uuid IS NULL OR ${sessionHoldsSql(user, `${session}::uuid`, `${version}::integer`)})`;
+const sessionHolds = (user: string, session: string, version: string, now: string) =>
+  `(${session}::uuid IS NULL OR ${sessionHoldsSql(user, `${session}::uuid`, `${version}::integer`, `${now}::timestamptz`)})`;
 const SIGNED_OUT = `'{"outcome": "signed-out"}'::jsonb`;
 const args = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const startStatement = statement(
   'chicken_start_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$21', '$22')} THEN chicken_start_at_once(${args(20)}) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$21', '$22', '$19')} THEN chicken_start_at_once(${args(20)}) ELSE ${SIGNED_OUT} END AS r`,
 );
 const moveStatement = statement(
   'chicken_move_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15')} THEN chicken_move_at_once(${args(13)}) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15', '$12')} THEN chicken_move_at_once(${args(13)}) ELSE ${SIGNED_OUT} END AS r`,
 );
 
 /** What the play core hands a one-statement call: the game, the house account and the wager's ledger names. */

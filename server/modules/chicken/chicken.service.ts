@@ -44,8 +44,8 @@ const played = async (tx: Tx, userId: string, round: repo.RoundRow): Promise<Pla
  */
 export type Session = repo.UncheckedSession | undefined;
 
-async function assertSession(db: Db, userId: string, session: Session): Promise<void> {
-  if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }, false))) throw unauthorized();
+async function assertSession(db: Db, userId: string, session: Session, now: Date): Promise<void> {
+  if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }, false, now))) throw unauthorized();
 }
 
 function roundOpen(view: RoundView): AppError {
@@ -92,7 +92,7 @@ export async function startRound(db: Db, settings: GameSettings, userId: string,
   try {
     const started = await startAtOnce(db, settings, userId, input, now, session);
     if (started) return started;
-    await assertSession(db, userId, session);
+    await assertSession(db, userId, session, now);
     return await startInFull(db, settings, userId, input, now);
   } catch (err) {
     if (pgError(err).code !== PG.uniqueViolation) throw ledgerRefusal(err) ?? err;
@@ -270,7 +270,7 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
-  await assertSession(db, userId, session);
+  await assertSession(db, userId, session, now);
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     // A player who has just taken a break can still cash out the open round, but not walk on.
@@ -297,7 +297,7 @@ export async function stopRound(db: Db, userId: string, now: Date, roundId?: str
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
-  await assertSession(db, userId, session);
+  await assertSession(db, userId, session, now);
   return db.transaction(async (tx) => {
     const round = await lockPlayable(tx, userId, roundId);
     const won = await cashOut(tx, round, round.lane, now);

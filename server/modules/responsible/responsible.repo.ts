@@ -22,6 +22,7 @@ export async function lockLimits(db: DbOrTx, userId: string): Promise<LimitRow[]
 export async function saveLimit(
   db: DbOrTx,
   row: { userId: string; kind: LimitKind; period: LimitPeriod; amount: number | null; nextAmount: number | null; nextAt: Date | null },
+  now: Date,
 ): Promise<void> {
   if (row.amount === null && row.nextAt === null) {
     await db
@@ -31,10 +32,10 @@ export async function saveLimit(
   }
   await db
     .insert(responsibleLimits)
-    .values(row)
+    .values({ ...row, updatedAt: now })
     .onConflictDoUpdate({
       target: [responsibleLimits.userId, responsibleLimits.kind, responsibleLimits.period],
-      set: { amount: row.amount, nextAmount: row.nextAmount, nextAt: row.nextAt, updatedAt: sql`now()` },
+      set: { amount: row.amount, nextAmount: row.nextAmount, nextAt: row.nextAt, updatedAt: now },
     });
 }
 

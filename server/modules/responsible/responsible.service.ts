@@ -65,7 +65,7 @@ export async function setLimits(db: Db, userId: string, now: Date, limits: { kin
           : amount === null && current === null
             ? { amount: null, nextAmount: null, nextAt: null }
             : { amount: current, nextAmount: amount, nextAt: later };
-      await repo.saveLimit(tx, { userId, kind, period, ...next });
+      await repo.saveLimit(tx, { userId, kind, period, ...next }, now);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { gameVisibility, siteNotification } from '../../db/schema/index.js';
 
@@ -11,22 +11,22 @@ export async function notificationMessage(db: DbOrTx): Promise<string | null> {
   return row?.message?.trim() ? row.message : null;
 }
 
-export async function saveNotification(db: DbOrTx, message: string | null, actorId: string): Promise<{ before: string | null; updatedAt: Date }> {
+export async function saveNotification(db: DbOrTx, message: string | null, actorId: string, now: Date): Promise<{ before: string | null; updatedAt: Date }> {
   const before = await notificationMessage(db);
   const [row] = await db
     .insert(siteNotification)
-    .values({ id: 1, message, updatedBy: actorId })
-    .onConflictDoUpdate({ target: siteNotification.id, set: { message, updatedBy: actorId, updatedAt: sql`now()` } })
+    .values({ id: 1, message, updatedBy: actorId, updatedAt: now })
+    .onConflictDoUpdate({ target: siteNotification.id, set: { message, updatedBy: actorId, updatedAt: now } })
     .returning({ updatedAt: siteNotification.updatedAt });
   return { before, updatedAt: row.updatedAt };
 }
 
 /** Sets a game's visibility; answers what it was before (visible when it had no row). */
-export async function setVisibility(db: DbOrTx, gameType: string, isVisible: boolean, actorId: string): Promise<boolean> {
+export async function setVisibility(db: DbOrTx, gameType: string, isVisible: boolean, actorId: string, now: Date): Promise<boolean> {
   const [old] = await db.select({ isVisible: gameVisibility.isVisible }).from(gameVisibility).where(eq(gameVisibility.gameType, gameType)).for('update');
   await db
     .insert(gameVisibility)
-    .values({ gameType, isVisible, updatedBy: actorId })
-    .onConflictDoUpdate({ target: gameVisibility.gameType, set: { isVisible, updatedBy: actorId, updatedAt: sql`now()` } });
+    .values({ gameType, isVisible, updatedBy: actorId, updatedAt: now })
+    .onConflictDoUpdate({ target: gameVisibility.gameType, set: { isVisible, updatedBy: actorId, updatedAt: now } });
   return old?.isVisible ?? true;
 }

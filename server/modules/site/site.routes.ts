@@ -59,7 +59,7 @@ export async function siteRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Message saved successfully',
-      data: await saveNotification(app.db, request.user!.id, request.body.message),
+      data: await saveNotification(app.db, request.user!.id, request.body.message, app.clock.now()),
     }),
   );
 
@@ -67,7 +67,7 @@ export async function siteRoutes(app: App): Promise<void> {
     '/notification',
     { onRequest: requireAdmin('games'), schema: { tags, security, summary: 'Take the site-wide message down (page games)', response: { 200: okMessage } } },
     async (request) => {
-      await clearNotification(app.db, request.user!.id);
+      await clearNotification(app.db, request.user!.id, app.clock.now());
       return { success: true as const, message: 'Notification removed' };
     },
   );
@@ -87,7 +87,7 @@ export async function siteRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: request.body.isVisible ? 'Game enabled' : 'Game disabled',
-      data: await setGameVisibility(app.db, request.user!.id, request.body.gameType, request.body.isVisible),
+      data: await setGameVisibility(app.db, request.user!.id, request.body.gameType, request.body.isVisible, app.clock.now()),
     }),
   );
 }

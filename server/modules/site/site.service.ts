@@ -48,27 +48,33 @@ export async function isGameVisible(db: DbOrTx, gameType: string): Promise<boole
 }
 
 /** Saves the site-wide message, recording the change. */
-export async function saveNotification(db: Db, actorId: string, message: string): Promise<{ message: string; updatedAt: string }> {
+export async function saveNotification(db: Db, actorId: string, message: string, now: Date): Promise<{ message: string; updatedAt: string }> {
   return db.transaction(async (tx) => {
-    const { before, updatedAt } = await repo.saveNotification(tx, message, actorId);
+    const { before, updatedAt } = await repo.saveNotification(tx, message, actorId, now);
     await audit(tx, { actorId, action: 'update', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message } });
     return { message, updatedAt: updatedAt.toISOString() };
   });
 }
 
 /** Shows or hides a game for players, recording the change. */
-export async function setGameVisibility(db: Db, actorId: string, gameType: GameType, isVisible: boolean): Promise<{ gameType: GameType; isVisible: boolean }> {
+export async function setGameVisibility(
+  db: Db,
+  actorId: string,
+  gameType: GameType,
+  isVisible: boolean,
+  now: Date,
+): Promise<{ gameType: GameType; isVisible: boolean }> {
   return db.transaction(async (tx) => {
-    const before = await repo.setVisibility(tx, gameType, isVisible, actorId);
+    const before = await repo.setVisibility(tx, gameType, isVisible, actorId, now);
     await audit(tx, { actorId, action: 'update', entity: 'game_visibility', entityId: gameType, before: { isVisible: before }, after: { isVisible } });
     return { gameType, isVisible };
   });
 }
 
 /** Takes the site-wide message down (no dialog for anyone), recording the change. */
-export async function clearNotification(db: Db, actorId: string): Promise<void> {
+export async function clearNotification(db: Db, actorId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { before } = await repo.saveNotification(tx, null, actorId);
+    const { before } = await repo.saveNotification(tx, null, actorId, now);
     await audit(tx, { actorId, action: 'delete', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message: null } });
   });
 }

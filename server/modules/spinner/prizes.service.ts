@@ -23,7 +23,7 @@ export async function createPrizeSet(db: Db, actorId: string, prizes: string[]):
 }
 
 /** Changes a set's prizes under a lock, recording before and after. */
-async function change(db: Db, actorId: string, id: string, action: string, next: (prizes: string[]) => string[]): Promise<PrizeSet> {
+async function change(db: Db, actorId: string, id: string, now: Date, action: string, next: (prizes: string[]) => string[]): Promise<PrizeSet> {
   if (!isUuid(id)) throw missing();
   return db.transaction(async (tx) => {
     const row = await repo.lockPrizeSet(tx, id.toLowerCase());
@@ -31,18 +31,18 @@ async function change(db: Db, actorId: string, id: string, action: string, next:
     const prizes = next(row.prizes);
     if (prizes.length < PRIZES_MIN) throw conflict(`A wheel needs at least ${PRIZES_MIN} prizes.`, 'TOO_FEW_PRIZES');
     if (prizes.length > PRIZES_MAX) throw conflict(`A wheel has at most ${PRIZES_MAX} prizes.`, 'TOO_MANY_PRIZES');
-    const updated = await repo.setPrizes(tx, row.id, prizes);
+    const updated = await repo.setPrizes(tx, row.id, prizes, now);
     await audit(tx, { actorId, action, entity: 'spinner_prize_set', entityId: row.id, before: { prizes: row.prizes }, after: { prizes } });
     return present(updated);
   });
 }
 
-export const replacePrizes = (db: Db, actorId: string, id: string, prizes: string[]) => change(db, actorId, id, 'update', () => prizes);
-export const addPrize = (db: Db, actorId: string, id: string, prize: string) => change(db, actorId, id, 'add_prize', (p) => [...p, prize]);
+export const replacePrizes = (db: Db, actorId: string, id: string, prizes: string[], now: Date) => change(db, actorId, id, now, 'update', () => prizes);
+export const addPrize = (db: Db, actorId: string, id: string, prize: string, now: Date) => change(db, actorId, id, now, 'add_prize', (p) => [...p, prize]);
 
 /** Removes one segment carrying `prize` (the last one, if several do). */
-export const removePrize = (db: Db, actorId: string, id: string, prize: string) =>
-  change(db, actorId, id, 'remove_prize', (p) => {
+export const removePrize = (db: Db, actorId: string, id: string, prize: string, now: Date) =>
+  change(db, actorId, id, now, 'remove_prize', (p) => {
     const at = p.lastIndexOf(prize);
     if (at < 0) throw notFound(`The wheel has no "${prize}" segment.`, 'PRIZE_NOT_FOUND');
     return [...p.slice(0, at), ...p.slice(at + 1)];

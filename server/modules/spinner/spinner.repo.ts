@@ -20,12 +20,8 @@ export async function insertPrizeSet(db: DbOrTx, prizes: string[], createdBy: st
   return row;
 }
 
-export async function setPrizes(db: DbOrTx, id: string, prizes: string[]): Promise<PrizeSetRow> {
-  const [row] = await db
-    .update(spinnerPrizeSets)
-    .set({ prizes, updatedAt: sql`now()` })
-    .where(eq(spinnerPrizeSets.id, id))
-    .returning();
+export async function setPrizes(db: DbOrTx, id: string, prizes: string[], now: Date): Promise<PrizeSetRow> {
+  const [row] = await db.update(spinnerPrizeSets).set({ prizes, updatedAt: now }).where(eq(spinnerPrizeSets.id, id)).returning();
   return row;
 }
 

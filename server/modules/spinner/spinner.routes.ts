@@ -83,7 +83,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Prizes saved.',
-      data: await replacePrizes(app.db, request.user!.id, request.params.id, request.body.prizes),
+      data: await replacePrizes(app.db, request.user!.id, request.params.id, request.body.prizes, app.clock.now()),
     }),
   );
 
@@ -96,7 +96,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Prize added.',
-      data: await addPrize(app.db, request.user!.id, request.params.id, request.body.prize),
+      data: await addPrize(app.db, request.user!.id, request.params.id, request.body.prize, app.clock.now()),
     }),
   );
 
@@ -109,7 +109,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Prize removed.',
-      data: await removePrize(app.db, request.user!.id, request.params.id, request.body.prize),
+      data: await removePrize(app.db, request.user!.id, request.params.id, request.body.prize, app.clock.now()),
     }),
   );
 

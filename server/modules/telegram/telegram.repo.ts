@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { telegramChannels, telegramRounds, telegramState } from '../../db/schema/index.js';
 
@@ -15,11 +15,11 @@ export async function findChannel(db: DbOrTx, id: number): Promise<ChannelRow | 
   return row;
 }
 
-export async function saveChannel(db: DbOrTx, row: { id: number; title: string; username: string | null }): Promise<void> {
+export async function saveChannel(db: DbOrTx, row: { id: number; title: string; username: string | null }, now: Date): Promise<void> {
   await db
     .insert(telegramChannels)
-    .values(row)
-    .onConflictDoUpdate({ target: telegramChannels.id, set: { title: row.title, username: row.username, updatedAt: sql`now()` } });
+    .values({ ...row, updatedAt: now })
+    .onConflictDoUpdate({ target: telegramChannels.id, set: { title: row.title, username: row.username, updatedAt: now } });
 }
 
 export async function removeChannel(db: DbOrTx, id: number): Promise<void> {
@@ -72,10 +72,10 @@ export async function lockDueRounds(db: DbOrTx, now: Date): Promise<RoundRow[]> 
     .for('update', { skipLocked: true });
 }
 
-export async function setRoundStatus(db: DbOrTx, ids: string[], status: RoundRow['status'], posted = false): Promise<void> {
+export async function setRoundStatus(db: DbOrTx, ids: string[], status: RoundRow['status'], now: Date, posted = false): Promise<void> {
   if (!ids.length) return;
   await db
     .update(telegramRounds)
-    .set({ status, ...(posted ? { postedAt: sql`now()` } : {}) })
+    .set({ status, ...(posted ? { postedAt: now } : {}) })
     .where(inArray(telegramRounds.id, ids));
 }

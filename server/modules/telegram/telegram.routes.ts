@@ -36,7 +36,7 @@ export async function channelRoutes(app: App): Promise<void> {
       schema: { tags, security, summary: 'The channels the bot administers, learned from its updates', response: { 200: channelsAnswerSchema } },
     },
     async () => {
-      const found = await channels(app.db, app.config);
+      const found = await channels(app.db, app.config, app.clock.now());
       return { success: true as const, message: found.configured ? 'Channels' : NOT_CONFIGURED, ...found };
     },
   );
@@ -54,8 +54,8 @@ export async function channelRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const added = await addChannel(app.db, app.config, request.user!.id, request.body.username);
-      const found = await channels(app.db, app.config);
+      const added = await addChannel(app.db, app.config, request.user!.id, request.body.username, app.clock.now());
+      const found = await channels(app.db, app.config, app.clock.now());
       return { success: true as const, message: `${added.title} added.`, ...found };
     },
   );

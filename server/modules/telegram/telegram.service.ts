@@ -16,7 +16,7 @@ const channelView = (c: repo.ChannelRow) => ({ id: String(c.id), title: c.title,
  * The channels the bot administers. Telegram tells a bot when it is made an administrator of a
  * channel (or removed) through `my_chat_member` updates; each call reads the new ones first.
  */
-export async function channels(db: Db, config: BotConfig) {
+export async function channels(db: Db, config: BotConfig, now: Date) {
   if (!config.TELEGRAM_BOT_TOKEN) return { configured: false, channels: [] };
   const offset = await repo.updateOffset(db);
   const updates = await botCall<TgUpdate[]>(config, 'getUpdates', { offset, timeout: 0, allowed_updates: ['my_chat_member'] });
@@ -24,7 +24,7 @@ export async function channels(db: Db, config: BotConfig) {
     const m = u.my_chat_member;
     if (!m || m.chat.type !== 'channel') continue;
     if (m.new_chat_member.status === 'administrator')
-      await repo.saveChannel(db, { id: m.chat.id, title: m.chat.title ?? String(m.chat.id), username: m.chat.username ?? null });
+      await repo.saveChannel(db, { id: m.chat.id, title: m.chat.title ?? String(m.chat.id), username: m.chat.username ?? null }, now);
     else await repo.removeChannel(db, m.chat.id);
   }
   if (updates.length) await repo.saveOffset(db, updates[updates.length - 1].update_id + 1);
@@ -32,7 +32,7 @@ export async function channels(db: Db, config: BotConfig) {
 }
 
 /** Adds a public channel by its @name, once the bot is an administrator there. */
-export async function addChannel(db: Db, config: BotConfig, actorId: string, username: string) {
+export async function addChannel(db: Db, config: BotConfig, actorId: string, username: string, now: Date) {
   const chat = await botCall<TgChat>(config, 'getChat', { chat_id: `@${username}` });
   if (chat.type !== 'channel') throw badRequest(`@${username} is not a channel.`, 'NOT_A_CHANNEL');
   const me = await botCall<{ id: number }>(config, 'getMe');
@@ -42,7 +42,7 @@ export async function addChannel(db: Db, config: BotConfig, actorId: string, use
   }
   const row = { id: chat.id, title: chat.title ?? `@${username}`, username: chat.username ?? username };
   await db.transaction(async (tx) => {
-    await repo.saveChannel(tx, row);
+    await repo.saveChannel(tx, row, now);
     await audit(tx, { actorId, action: 'create', entity: 'telegram_channel', entityId: String(row.id), before: null, after: row });
   });
   return { id: String(row.id), title: row.title, username: row.username };
@@ -164,7 +164,7 @@ export async function runScheduler(db: Db, config: BotConfig, now: Date, log: { 
         log.warn({ err, round: r.id }, 'could not post a game round to Telegram');
       }
     }
-    await repo.setRoundStatus(tx, posted, 'active', true);
-    await repo.setRoundStatus(tx, done, 'completed');
+    await repo.setRoundStatus(tx, posted, 'active', now, true);
+    await repo.setRoundStatus(tx, done, 'completed', now);
   });
 }
