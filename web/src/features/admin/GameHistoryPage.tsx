@@ -9,7 +9,7 @@ import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { apiData, okAnswer } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { formatRupees } from '../../../../contracts/amounts';
+import { formatRupees, toPaise, toRupees } from '../../../../contracts/amounts';
 
 type Entry = z.infer<typeof gameHistoryEntrySchema>;
 /** The original app's default game type; a game the site does not have, so the server answers every bet. */
@@ -17,7 +17,7 @@ export const DEFAULT_GAME_TYPE = 'aviator';
 const PAGE_SIZE = 10;
 
 function Change({ entry }: { entry: Entry }) {
-  const net = Math.round((entry.payoutAmount - entry.betAmount) * 100) / 100;
+  const net = toRupees(toPaise(entry.payoutAmount) - toPaise(entry.betAmount));
   const tone = net > 0 ? 'game-history__win' : net < 0 ? 'game-history__loss' : '';
   return <span className={tone}>{`${net > 0 ? '+' : net < 0 ? '−' : ''}${formatRupees(Math.abs(net))}`}</span>;
 }

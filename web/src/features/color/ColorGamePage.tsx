@@ -23,7 +23,7 @@ import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useBalance, useSession } from '../../lib/useSession';
-import { formatRupees, isAmountText } from '../../../../contracts/amounts';
+import { formatRupees, isAmountText, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { colorApi, colorKeys } from './color.api';
 import { Ball, LABELS, labelOf } from './Ball';
@@ -196,7 +196,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
     },
   });
   const best = Math.max(...Array.from({ length: 10 }, (_, n) => payoutMultiplier(selection, n)));
-  const bestPayout = Number.isFinite(value) && value > 0 ? bestPayoutOf(Math.round(value * 100), selection) / 100 : 0;
+  const bestPayout = Number.isFinite(value) && value > 0 ? toRupees(bestPayoutOf(toPaise(value), selection)) : 0;
   return (
     <Modal
       open
