@@ -67,6 +67,30 @@ export async function drawColorNumber(hash: string, salt: string, seq: number): 
   return Math.floor(f * 10);
 }
 
+/**
+ * A Bitcoin block hash as the salt: written as block explorers and `bitcoin-cli getblockhash` show
+ * it (the byte-reversed double SHA-256, leading zeros first), 64 lowercase hex characters, no
+ * `0x`. Accepts upper case, a `0x` and spaces around; null when it cannot be a block hash (every
+ * block's hash starts with at least eight zeros, so a hash written in the other byte order fails).
+ */
+export function normaliseBlockHash(text: string): string | null {
+  const hash = text.trim().toLowerCase().replace(/^0x/, '');
+  return /^0{8}[0-9a-f]{56}$/.test(hash) ? hash : null;
+}
+
+export const SALT_SOURCES = ['bitcoin', 'server', 'operator'] as const;
+export type SaltSource = (typeof SALT_SOURCES)[number];
+export const CHAIN_STATUSES = ['awaiting-salt', 'starting', 'running', 'ended'] as const;
+export type ChainStatus = (typeof CHAIN_STATUSES)[number];
+
+/** What a chain's salt lets an outsider check, in the words every screen and answer uses. */
+export function saltNotice(chain: { saltSource: SaltSource | null; saltBlock: number | null }): string {
+  if (chain.saltSource === null) return `Waiting for the hash of Bitcoin block ${chain.saltBlock}: periods start once it is entered.`;
+  if (chain.saltSource === 'bitcoin') return `Salt: the hash of Bitcoin block ${chain.saltBlock}, a block mined after this chain was published.`;
+  if (chain.saltSource === 'server') return 'Salt drawn by the operator: not independently verifiable.';
+  return 'Salt chosen by the operator before the chain was made: not independently verifiable.';
+}
+
 /** Hashes between the waypoints a successful walk leaves in `proven`. */
 const WAYPOINT = 1000;
 /** Hashes worked out before the walk gives the page a turn, so a long one does not freeze it. */

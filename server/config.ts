@@ -167,14 +167,14 @@ const envSchema = z.object({
   ROUND_SECONDS: z.coerce.number().int().min(10).max(3600).default(60),
   /** Periods the colour game's hash chain covers (a million is almost two years of minutes). */
   COLOR_CHAIN_LENGTH: z.coerce.number().int().min(100).max(10_000_000).default(1_000_000),
-  /** The salt mixed into every colour result: a value published after the chain and chosen by nobody here, such as a future Bitcoin block hash. */
+  /** The height of a Bitcoin block not yet mined: the next colour chain commits to its hash as the salt (docs/fairness.md). */
+  COLOR_SALT_BLOCK: z.coerce.number().int().positive('must be a Bitcoin block height').optional(),
+  /** The hash of block COLOR_SALT_BLOCK, once mined: the salt of the chain committed to it. */
   COLOR_SALT: z
     .string()
     .trim()
     .optional()
     .transform((v) => v || undefined),
-  /** Where the salt comes from, shown to players (e.g. "Bitcoin block 923456"). */
-  COLOR_SALT_SOURCE: z.string().trim().max(200).optional(),
   GAME_RTP: z.coerce.number().min(0.5).max(1).default(0.98),
   GAME_MIN_BET: rupees(10),
   GAME_MAX_BET: rupees(10000),
@@ -185,7 +185,7 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   /** Keys derived from APP_SECRET, one per use, so no key does two jobs. */
-  keys: { accessToken: string; otp: string; twoFactor: string };
+  keys: { accessToken: string; otp: string; twoFactor: string; seeds: string };
   isProduction: boolean;
   /** ADMIN_2FA, or production when it is not set. */
   adminTwoFactor: boolean;
@@ -202,6 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = { ...parsed.data, ...overrides };
+  if (values.COLOR_SALT && values.COLOR_SALT_BLOCK === undefined) {
+    throw new ConfigError('Invalid configuration:\n  COLOR_SALT: needs COLOR_SALT_BLOCK, the height of the Bitcoin block whose hash it is (docs/fairness.md)');
+  }
   const dataDir = resolve(values.DATA_DIR);
   const isProduction = values.NODE_ENV === 'production';
   // In production a code that cannot be delivered locks players out, and the log is no outbox.
@@ -222,10 +225,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** One configured secret, separate keys: signing access tokens, hashing one-time codes, sealing admins' authenticator secrets. */
+/** One configured secret, separate keys: signing access tokens, hashing one-time codes, sealing admins' authenticator secrets, sealing unrevealed seeds. */
 function deriveKeys(secret: string): Config['keys'] {
   const derive = (use: string) => Buffer.from(hkdfSync('sha256', secret, 'rupee-arcade', use, 32)).toString('base64url');
-  return { accessToken: derive('access-token'), otp: derive('one-time-code'), twoFactor: derive('admin-second-factor') };
+  return {
+    accessToken: derive('access-token'),
+    otp: derive('one-time-code'),
+    twoFactor: derive('admin-second-factor'),
+    seeds: derive('unrevealed-seeds'),
+  };
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */

@@ -38,7 +38,6 @@ export async function startSite(name: string): Promise<Site> {
       SMTP_URL: smtp.url,
       OTP_CHANNELS: 'email',
       LOG_LEVEL: 'warn',
-      COLOR_SALT: name,
       COLOR_CHAIN_LENGTH: '20000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -292,7 +292,6 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     RATE_LIMIT_MAX: '100000',
     DEPOSIT_MAX: '100000',
     COLOR_CHAIN_LENGTH: '20000',
-    COLOR_SALT: 'bench-salt',
   });
   try {
     await server.start();

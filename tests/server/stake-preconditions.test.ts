@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/lib/clock.js';
 import { drawTrapsFast } from '../../server/modules/chicken/chicken.draw.js';
 import * as chickenRepo from '../../server/modules/chicken/chicken.repo.js';
-import { currentPeriod, loadColorGame, type ColorGame } from '../../server/modules/color/color.service.js';
+import { currentPeriod, colorGame, type ColorGame } from '../../server/modules/color/color.service.js';
 import { balanceOf } from '../../server/modules/ledger/index.js';
 import { betLimitsOf, fastPath, readActivePair, STAKE_PRECONDITIONS, type StakeGame, type StakePrecondition } from '../../server/modules/play/index.js';
 import type { App } from '../../server/types.js';
@@ -39,7 +39,7 @@ describe('every staking precondition, at every place a stake is placed', () => {
     async (a) => {
       app = a;
       admin = await createAdmin(a);
-      colour = await loadColorGame(a.db, a.config, clock.now());
+      colour = await colorGame(a.db, a.config, clock.now());
     },
     { checkLedgerAfterEach: true, clock, env: { ROUND_SECONDS: '60', COLOR_CHAIN_LENGTH: '5000' } },
   );
@@ -105,7 +105,7 @@ describe('every staking precondition, at every place a stake is placed', () => {
 
   /** Chicken Road's one-statement function, called as the server calls it. */
   async function startInOneStatement(p: TestUser, amount: number) {
-    const pair = (await readActivePair(app.db, p.id))!;
+    const pair = (await readActivePair(app.db, app.config.keys.seeds, p.id))!;
     const id = randomUUID();
     return chickenRepo.startAtOnce(app.db, {
       id,
@@ -129,9 +129,9 @@ describe('every staking precondition, at every place a stake is placed', () => {
 
   /** A colour bet on the period open now, ten seconds in. */
   function colourBet(p: TestUser, amount: number) {
-    const open = currentPeriod(colour, clock.now());
+    const open = currentPeriod(colour, clock.now())!;
     clock.advance(open.start.getTime() + 10_000 - clock.now().getTime());
-    return call(p, 'POST', '/color/bet', { period: currentPeriod(colour, clock.now()).period, selection: 'red', amount });
+    return call(p, 'POST', '/color/bet', { period: currentPeriod(colour, clock.now())!.period, selection: 'red', amount });
   }
 
   const viaHttp = (game: StakeGame, place: (p: TestUser, amount: number) => Promise<{ statusCode: number; json(): unknown }>, firstRound = false) => ({

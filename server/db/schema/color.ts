@@ -1,23 +1,30 @@
 import { bigint, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/0013_color_game.sql.
+// Mirrors migrations/0013_color_game.sql and 0019_colour_commitments.sql.
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const colorChain = pgTable('color_chain', {
-  id: smallint('id').primaryKey().default(1),
+export const colorChains = pgTable('color_chains', {
+  id: integer('id').primaryKey(),
+  /** Sealed (lib/seal.ts) under config.keys.seeds. */
   seed: text('seed').notNull(),
   length: integer('length').notNull(),
   terminalHash: text('terminal_hash').notNull(),
-  salt: text('salt').notNull(),
-  saltSource: text('salt_source').notNull(),
-  epoch: ts('epoch').notNull(),
   roundSeconds: integer('round_seconds').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
+  offset: integer('offset').notNull(),
+  madeAt: ts('made_at').notNull(),
+  publishedAt: ts('published_at').notNull(),
+  saltBlock: integer('salt_block'),
+  saltBlockAt: ts('salt_block_at'),
+  salt: text('salt'),
+  saltSource: text('salt_source', { enum: ['bitcoin', 'server', 'operator'] }),
+  saltedAt: ts('salted_at'),
+  epoch: ts('epoch'),
 });
 
 export const colorPeriods = pgTable('color_periods', {
   seq: integer('seq').primaryKey(),
+  chainId: integer('chain_id').notNull(),
   period: text('period').notNull(),
   startTime: ts('start_time').notNull(),
   endTime: ts('end_time').notNull(),
@@ -29,6 +36,7 @@ export const colorPeriods = pgTable('color_periods', {
 export const colorBets = pgTable('color_bets', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
+  chainId: integer('chain_id').notNull(),
   seq: integer('seq').notNull(),
   period: text('period').notNull(),
   selection: text('selection').notNull(),

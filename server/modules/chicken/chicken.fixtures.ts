@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { drawTraps, type Difficulty } from '../../../contracts/chicken.js';
 import { seedPairs } from '../../db/schema/index.js';
+import { unseal } from '../../lib/seal.js';
 import type { App } from '../../types.js';
 import type { TestUser } from '../../../tests/helpers/factories.js';
 
@@ -18,13 +19,13 @@ export const start = (app: App, user: TestUser, body: Record<string, unknown>) =
 export const go = (app: App, user: TestUser, body: Record<string, unknown> = {}) => call(app, user, 'POST', '/chicken-road/go', body);
 export const stop = (app: App, user: TestUser, body: Record<string, unknown> = {}) => call(app, user, 'POST', '/chicken-road/stop', body);
 
-/** The player's active pair as stored (tests may read what players cannot). */
+/** The player's active pair as stored, its seed opened with the server's key (tests may read what players cannot). */
 export async function activePair(app: App, userId: string) {
   const [row] = await app.db
     .select()
     .from(seedPairs)
     .where(and(eq(seedPairs.userId, userId), eq(seedPairs.active, true)));
-  return row;
+  return row && { ...row, serverSeed: unseal(app.config.keys.seeds, row.serverSeed)! };
 }
 
 /**

@@ -6,13 +6,14 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
 import { sessionCaller } from '../accounts/index.js';
 import { balanceOf, ledgerRefusal } from '../ledger/index.js';
-import { betLimitsOf, fastPath, payOut, readActivePair, revealedSeed, stake, takeNonce, type SeedPairRow } from '../play/index.js';
+import { betLimitsOf, fastPath, payOut, readActivePair, revealedSeed, stake, takeNonce, type OpenPair } from '../play/index.js';
 import { assertNotExcluded } from '../responsible/index.js';
 import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
 import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
 
-export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN'>;
+/** The game's settings, and the key its players' unrevealed seeds are sealed under. */
+export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN' | 'keys'>;
 
 export interface StartInput {
   /** Paise. */
@@ -76,7 +77,7 @@ class Remembered<T> {
  * otherwise, when the call forgets it and reads afresh. Another server, or the full path, may
  * have moved on: that costs a read, never a wrong outcome.
  */
-const lastSeen = new WeakMap<Db, { pairs: Remembered<SeedPairRow>; rounds: Remembered<repo.RoundRow> }>();
+const lastSeen = new WeakMap<Db, { pairs: Remembered<OpenPair>; rounds: Remembered<repo.RoundRow> }>();
 function seenIn(db: Db) {
   let seen = lastSeen.get(db);
   if (!seen) lastSeen.set(db, (seen = { pairs: new Remembered(), rounds: new Remembered() }));
@@ -116,7 +117,7 @@ const roundSettings = (settings: GameSettings, input: StartInput) => ({
 async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session: Session) {
   const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pair = seen.pairs.get(userId) ?? (await readActivePair(db, userId));
+    const pair = seen.pairs.get(userId) ?? (await readActivePair(db, settings.keys.seeds, userId));
     if (!pair) return null;
     const id = randomUUID();
     const result = await repo.startAtOnce(db, {
@@ -153,7 +154,7 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
  */
 async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
   return db.transaction(async (tx) => {
-    const pair = await takeNonce(tx, userId);
+    const pair = await takeNonce(tx, settings.keys.seeds, userId);
     const open = await repo.findOpenRound(tx, userId);
     if (open) throw roundOpen(roundView(open));
     const round = await stake(tx, { game: 'chicken', userId, amount: input.bet, now }, betLimitsOf(settings), betMetadata(input), () =>

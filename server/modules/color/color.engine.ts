@@ -1,13 +1,15 @@
 import type { CountdownEvent, NewRoundEvent } from '../../../contracts/color.js';
 import type { Job } from '../../plugins/scheduler.js';
 import type { App } from '../../types.js';
-import { announcedSince, colorGame, currentPeriod, settleDue, type ColorGame } from './color.service.js';
-import { resultEvent } from './color.view.js';
+import { announcedSince, colorGame, currentPeriod, seqAt, settleDue, type PeriodTimes } from './color.service.js';
+import { offsetsOf, resultEvent } from './color.view.js';
 
-const newRound = (game: ColorGame, now: Date): NewRoundEvent => {
-  const p = currentPeriod(game, now);
-  return { period: p.period, duration: game.roundMs, startTime: p.start.toISOString(), endTime: p.end.toISOString() };
-};
+const newRound = (p: PeriodTimes): NewRoundEvent => ({
+  period: p.period,
+  duration: p.end.getTime() - p.start.getTime(),
+  startTime: p.start.toISOString(),
+  endTime: p.end.toISOString(),
+});
 
 /**
  * The period engine, a job of the scheduler run on every server each whole second. Every server
@@ -32,7 +34,10 @@ export function colorEngineJob(app: App): Job {
     start() {
       app.io.on('connection', (socket) => {
         void game().then(
-          (g) => socket.emit('newRound', newRound(g, app.clock.now())),
+          (g) => {
+            const current = currentPeriod(g, app.clock.now());
+            if (current) socket.emit('newRound', newRound(current));
+          },
           () => undefined,
         );
       });
@@ -40,25 +45,28 @@ export function colorEngineJob(app: App): Job {
     async run({ now, leading }) {
       const g = await game();
       const current = currentPeriod(g, now);
-      // The clock's news first, before any database work can delay it.
-      const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
-      app.io.local.emit('countdown', countdown);
-      if (current.seq !== roundSeq) {
-        app.io.local.emit('newRound', newRound(g, now));
-        roundSeq = current.seq;
+      // The clock's news first, before any database work can delay it. (None while the chain waits for its salt.)
+      if (current) {
+        const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
+        app.io.local.emit('countdown', countdown);
+        if (current.seq !== roundSeq) {
+          app.io.local.emit('newRound', newRound(current));
+          roundSeq = current.seq;
+        }
       }
+      const running = Math.max(seqAt(g, now), current?.seq ?? 0);
       // The leader settles once a period, and at once when it has just taken over.
       if (!leading) settledIn = 0;
-      else if (settledIn !== current.seq) {
+      else if (settledIn !== running) {
         await settleDue(app.db, g, now);
-        settledIn = current.seq;
+        settledIn = running;
       }
       // Until the previous period's result is announced: results recorded since the last one (on start, only the latest).
-      if (announced < current.seq - 1) {
-        const results = await announcedSince(app.db, announced, current.seq);
-        for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
+      if (announced < running - 1) {
+        const results = await announcedSince(app.db, announced, running);
+        for (const result of results) app.io.local.emit('roundResult', resultEvent(result, offsetsOf(g.chains)));
         if (results.length) announced = results.at(-1)!.seq;
-        else if (announced < 0) announced = current.seq - 1;
+        else if (announced < 0) announced = running - 1;
       }
     },
   };

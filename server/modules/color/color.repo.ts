@@ -1,20 +1,46 @@
-import { and, count, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { colorBets, colorChain, colorPeriods } from '../../db/schema/index.js';
+import { colorBets, colorChains, colorPeriods } from '../../db/schema/index.js';
 
-export type ChainRow = typeof colorChain.$inferSelect;
+/** A chain as stored: its seed sealed. */
+export type ChainRow = typeof colorChains.$inferSelect;
 export type PeriodRow = typeof colorPeriods.$inferSelect;
 export type BetRow = typeof colorBets.$inferSelect;
 
-export async function findChain(db: DbOrTx): Promise<ChainRow | undefined> {
-  const [row] = await db.select().from(colorChain).where(eq(colorChain.id, 1));
-  return row;
+/** Every chain, oldest first (a chain lasts months: there are few). */
+export async function listChains(db: DbOrTx): Promise<ChainRow[]> {
+  return db.select().from(colorChains).orderBy(colorChains.id);
 }
 
-/** Stores the chain unless one exists; answers the one that does (two servers starting at once keep one). */
-export async function insertChain(db: DbOrTx, row: Omit<ChainRow, 'id'>): Promise<ChainRow> {
-  await db.insert(colorChain).values(row).onConflictDoNothing();
-  return (await findChain(db))!;
+/** Stores a chain under its id unless that id is taken (two servers making the next chain at once keep one). */
+export async function insertChain(db: DbOrTx, row: ChainRow): Promise<boolean> {
+  const rows = await db.insert(colorChains).values(row).onConflictDoNothing().returning({ id: colorChains.id });
+  return rows.length > 0;
+}
+
+/** Writes a chain's salt and first period's start once; answers false when it already had one. */
+export async function saltChain(db: DbOrTx, id: number, salt: Pick<ChainRow, 'salt' | 'saltSource' | 'saltedAt' | 'epoch'>): Promise<boolean> {
+  const rows = await db
+    .update(colorChains)
+    .set(salt)
+    .where(and(eq(colorChains.id, id), isNull(colorChains.salt)))
+    .returning({ id: colorChains.id });
+  return rows.length > 0;
+}
+
+/** Chains whose seed is stored in clear (made before seeds were sealed). */
+export async function unsealedChains(db: DbOrTx): Promise<{ id: number; seed: string }[]> {
+  return db
+    .select({ id: colorChains.id, seed: colorChains.seed })
+    .from(colorChains)
+    .where(sql`${colorChains.seed} NOT LIKE 'v1.%'`);
+}
+
+export async function sealChainSeed(db: DbOrTx, id: number, clear: string, sealed: string): Promise<void> {
+  await db
+    .update(colorChains)
+    .set({ seed: sealed })
+    .where(and(eq(colorChains.id, id), eq(colorChains.seed, clear)));
 }
 
 /** Records a period's result once; answers false when it was already there. */
@@ -38,6 +64,11 @@ export async function findPeriod(db: DbOrTx, seq: number): Promise<PeriodRow | u
   return row;
 }
 
+export async function findPeriodNamed(db: DbOrTx, period: string): Promise<PeriodRow | undefined> {
+  const [row] = await db.select().from(colorPeriods).where(eq(colorPeriods.period, period));
+  return row;
+}
+
 /** Periods `from` … `to`, oldest first. */
 export async function periodsBetween(db: DbOrTx, from: number, to: number): Promise<PeriodRow[]> {
   return db
@@ -47,13 +78,15 @@ export async function periodsBetween(db: DbOrTx, from: number, to: number): Prom
     .orderBy(colorPeriods.seq);
 }
 
-export async function listPeriods(db: DbOrTx, limit: number, offset: number): Promise<{ rows: PeriodRow[]; total: number }> {
-  const rows = await db.select().from(colorPeriods).orderBy(desc(colorPeriods.seq)).limit(limit).offset(offset);
-  const [c] = await db.select({ n: count() }).from(colorPeriods);
+/** Results newest first; only one chain's when `chainId` is given. */
+export async function listPeriods(db: DbOrTx, limit: number, offset: number, chainId?: number): Promise<{ rows: PeriodRow[]; total: number }> {
+  const where = chainId === undefined ? undefined : eq(colorPeriods.chainId, chainId);
+  const rows = await db.select().from(colorPeriods).where(where).orderBy(desc(colorPeriods.seq)).limit(limit).offset(offset);
+  const [c] = await db.select({ n: count() }).from(colorPeriods).where(where);
   return { rows, total: Number(c?.n ?? 0) };
 }
 
-export async function insertBet(db: DbOrTx, row: Pick<BetRow, 'userId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>): Promise<BetRow> {
+export async function insertBet(db: DbOrTx, row: Pick<BetRow, 'userId' | 'chainId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>): Promise<BetRow> {
   const [saved] = await db.insert(colorBets).values(row).returning();
   return saved;
 }

@@ -2,16 +2,36 @@ import {
   colorBetAnswerSchema,
   colorBetBodySchema,
   colorBetsPageSchema,
+  colorCommitmentSchema,
   colorPageQuerySchema,
   colorStateSchema,
+  commitmentsPageSchema,
+  enterSaltBodySchema,
   historyPageSchema,
+  historyQuerySchema,
+  nextChainBodySchema,
   nextPeriodsAnswerSchema,
+  periodParamsSchema,
+  periodResultSchema,
 } from '../../../contracts/color.js';
 import { ok } from '../../../contracts/envelope.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
-import { colorGame, colorState, history, nextPeriods, placeBet, userBets } from './color.service.js';
-import { betsPageView, historyView, placedView, stateView } from './color.view.js';
+import { ColourSaltRefused, prepareChains } from './color.chains.js';
+import * as repo from './color.repo.js';
+import {
+  adminCommitNextChain,
+  adminEnterSalt,
+  colorGame,
+  colorState,
+  commitments,
+  history,
+  nextPeriods,
+  periodNamed,
+  placeBet,
+  userBets,
+} from './color.service.js';
+import { betsPageView, commitmentsView, commitmentView, historyView, offsetsOf, placedView, resultView, stateView } from './color.view.js';
 
 const tags = ['colour game'];
 const security = [{ bearer: [] }];
@@ -19,6 +39,17 @@ const security = [{ bearer: [] }];
 /** The colour game's calls; its engine is a job of the scheduler (server/modules/jobs.ts). */
 export async function colorRoutes(app: App): Promise<void> {
   const game = () => colorGame(app.db, app.config, app.clock.now());
+
+  // Before the first call: chain seeds sealed, and COLOR_SALT applied to its chain or refused.
+  app.addHook('onReady', async () => {
+    try {
+      const note = await prepareChains(app.db, app.config, app.clock.now());
+      if (note) app.log.warn(note);
+    } catch (err) {
+      if (err instanceof ColourSaltRefused) app.log.error(err.message);
+      throw err;
+    }
+  });
 
   app.get(
     '/color/next-periods',
@@ -28,12 +59,36 @@ export async function colorRoutes(app: App): Promise<void> {
 
   app.get(
     '/color/state',
-    { schema: { tags, summary: 'The period open for bets, the last result and the chain’s commitment', response: { 200: ok(colorStateSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The period open for bets (none while the chain waits for its salt), the last result and the live chain’s commitment',
+        response: { 200: ok(colorStateSchema) },
+      },
+    },
     async () => {
       const g = await game();
-      const { current, last } = await colorState(app.db, g, app.clock.now());
-      return { success: true as const, message: 'Colour game', data: stateView(g, current, last) };
+      const now = app.clock.now();
+      const { current, last } = await colorState(app.db, g, now);
+      return { success: true as const, message: 'Colour game', data: stateView(g, current, last, now) };
     },
+  );
+
+  app.get(
+    '/color/commitments',
+    {
+      schema: {
+        tags,
+        summary: 'Every chain the game has committed to, newest first, 20 a page: terminal hash, salt and its source, periods',
+        querystring: colorPageQuerySchema,
+        response: { 200: ok(commitmentsPageSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Commitments',
+      data: commitmentsView(await commitments(app.db, request.query.page), app.clock.now()),
+    }),
   );
 
   app.get(
@@ -41,12 +96,28 @@ export async function colorRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Ended periods, newest first, 10 a page, each with its chain hash',
-        querystring: colorPageQuerySchema,
+        summary: 'Ended periods, newest first, 10 a page, each with its chain and hash; ?chain=N for one chain',
+        querystring: historyQuerySchema,
         response: { 200: ok(historyPageSchema) },
       },
     },
-    async (request) => ({ success: true as const, message: 'History', data: historyView(await history(app.db, request.query.page)) }),
+    async (request) => ({
+      success: true as const,
+      message: 'History',
+      data: historyView(await history(app.db, request.query.page, request.query.chain), await repo.listChains(app.db)),
+    }),
+  );
+
+  app.get(
+    '/color/periods/:period',
+    {
+      schema: { tags, summary: 'One ended period, with its chain and hash', params: periodParamsSchema, response: { 200: ok(periodResultSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Period',
+      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf(await repo.listChains(app.db))),
+    }),
   );
 
   app.get(
@@ -82,5 +153,43 @@ export async function colorRoutes(app: App): Promise<void> {
       message: 'Bet placed.',
       data: placedView(await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now())),
     }),
+  );
+
+  app.post(
+    '/admin/color/salt',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: 'Enter the hash of the Bitcoin block the waiting chain committed to; its periods start one period later (page games)',
+        body: enterSaltBodySchema,
+        response: { 200: ok(colorCommitmentSchema) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const chain = await adminEnterSalt(app.db, app.config, request.user!.id, request.body.block, request.body.hash, now);
+      return { success: true as const, message: `Salt entered: chain ${chain.id} starts at ${chain.epoch!.toISOString()}.`, data: commitmentView(chain, now) };
+    },
+  );
+
+  app.post(
+    '/admin/color/next-chain',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: 'Make and publish the next chain now, committed to a Bitcoin block not yet mined (page games)',
+        body: nextChainBodySchema,
+        response: { 200: ok(colorCommitmentSchema) },
+      },
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const chain = await adminCommitNextChain(app.db, app.config, request.user!.id, request.body.block, now);
+      return { success: true as const, message: `Chain ${chain.id} published, committed to block ${chain.saltBlock}.`, data: commitmentView(chain, now) };
+    },
   );
 }

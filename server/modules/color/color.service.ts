@@ -1,32 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { BETS_CLOSE_SECONDS, HISTORY_PAGE, payoutOf, type Selection } from '../../../contracts/color.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { IST_OFFSET_MS } from '../../lib/india-time.js';
 import { totalPages } from '../../lib/paging.js';
 import { balanceOf } from '../ledger/index.js';
 import { betLimitsOf, drawFloat, payOut, stake } from '../play/index.js';
-import { HashChain } from './color.chain.js';
+import { audit } from '../audit/index.js';
+import { chainOf, commitNextChain, enterSalt, forgetGame, hashesOf, type ColorGame } from './color.chains.js';
 import * as repo from './color.repo.js';
 
-/** The committed chain with its hashes at hand; made once per process. */
-export interface ColorGame {
-  row: repo.ChainRow;
-  chain: HashChain;
-  roundMs: number;
-  epoch: number;
-}
+export { colorGame, type ColorGame } from './color.chains.js';
 
 export interface PeriodTimes {
   seq: number;
+  /** The chain the period draws from, and its hash's place in that chain. */
+  chainId: number;
+  index: number;
   period: string;
   start: Date;
   end: Date;
   closesAt: Date;
 }
 
-/** YYYYMMDD (India) and the period's number in that day, four digits: 202611240001 is the day's first. */
+/**
+ * YYYYMMDD (India) of the period's start, then its slot in that day: floor(seconds since India
+ * midnight / ROUND_SECONDS) + 1, four digits. 202611240001 is the slot starting at midnight.
+ */
 function periodName(start: number, roundMs: number): string {
   const local = new Date(start + IST_OFFSET_MS);
   const day = local.toISOString().slice(0, 10).replaceAll('-', '');
@@ -34,71 +34,56 @@ function periodName(start: number, roundMs: number): string {
   return `${day}${String(Math.floor(sinceMidnight / roundMs) + 1).padStart(4, '0')}`;
 }
 
-export function periodTimes(game: ColorGame, seq: number): PeriodTimes {
-  const start = game.epoch + (seq - 1) * game.roundMs;
-  const end = start + game.roundMs;
-  return { seq, period: periodName(start, game.roundMs), start: new Date(start), end: new Date(end), closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000) };
+/** Game period `seq`'s times; undefined when no salted chain holds it. */
+export function periodTimes(game: ColorGame, seq: number): PeriodTimes | undefined {
+  const chain = chainOf(game, seq);
+  return chain && timesIn(chain, seq - chain.offset);
 }
 
-/** The period running at `now` (0 before the first). */
-export const seqAt = (game: ColorGame, now: Date): number => (now.getTime() < game.epoch ? 0 : Math.floor((now.getTime() - game.epoch) / game.roundMs) + 1);
+/** The times of a chain's period `index` (from 1); undefined until the chain has its salt. */
+export function timesIn(chain: repo.ChainRow, index: number): PeriodTimes | undefined {
+  if (!chain.epoch) return undefined;
+  const round = chain.roundSeconds * 1000;
+  const seq = chain.offset + index;
+  const start = chain.epoch.getTime() + (index - 1) * round;
+  const end = start + round;
+  return { seq, chainId: chain.id, index, period: periodName(start, round), start: new Date(start), end: new Date(end), closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000) };
+}
 
-/** The period open for bets at `now`: the running one, or the first before the chain starts. */
-export const currentPeriod = (game: ColorGame, now: Date): PeriodTimes => periodTimes(game, Math.max(1, seqAt(game, now)));
+/** The game period running at `now`: before the live chain's first, its offset. */
+export function seqAt(game: ColorGame, now: Date): number {
+  const { live } = game;
+  if (!live.epoch || now < live.epoch) return live.offset;
+  return Math.min(live.offset + Math.floor((now.getTime() - live.epoch.getTime()) / (live.roundSeconds * 1000)) + 1, live.offset + live.length + 1);
+}
+
+/** The period open for bets at `now`: the running one, or the live chain's first before it starts; null while the chain waits for its salt. */
+export const currentPeriod = (game: ColorGame, now: Date): PeriodTimes | null =>
+  game.live.epoch ? (periodTimes(game, Math.max(game.live.offset + 1, seqAt(game, now))) ?? null) : null;
 
 export function nextPeriods(game: ColorGame, now: Date, count = 21): { period: string; startTime: string; endTime: string }[] {
-  const first = Math.max(1, seqAt(game, now));
-  return Array.from({ length: count }, (_, i) => periodTimes(game, first + i))
-    .filter((p) => p.seq <= game.chain.length)
+  const current = currentPeriod(game, now);
+  if (!current) return [];
+  return Array.from({ length: count }, (_, i) => periodTimes(game, current.seq + i))
+    .filter((p): p is PeriodTimes => p !== undefined && p.chainId === current.chainId)
     .map((p) => ({ period: p.period, startTime: p.start.toISOString(), endTime: p.end.toISOString() }));
 }
 
-/**
- * The committed chain, made on first use: a fresh seed, its terminal hash, the salt and the first
- * period one full round after now, so the commitment exists before any period it decides.
- * Without COLOR_SALT a generated salt is used and said to be one (fine for trying the site; a
- * deployment sets a salt nobody here chooses, docs/fairness.md).
- */
-export async function loadColorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
-  let row = await repo.findChain(db);
-  let chain: HashChain | undefined;
-  if (!row) {
-    const roundMs = config.ROUND_SECONDS * 1000;
-    chain = new HashChain(HashChain.newSeed(), config.COLOR_CHAIN_LENGTH);
-    row = await repo.insertChain(db, {
-      seed: chain.seed,
-      length: chain.length,
-      terminalHash: chain.terminalHash,
-      salt: config.COLOR_SALT ?? randomBytes(32).toString('hex'),
-      saltSource: config.COLOR_SALT ? (config.COLOR_SALT_SOURCE ?? 'set by COLOR_SALT') : 'generated by the server (COLOR_SALT was not set)',
-      epoch: new Date(Math.ceil(now.getTime() / roundMs) * roundMs + roundMs),
-      roundSeconds: config.ROUND_SECONDS,
-      createdAt: now,
-    });
-  }
-  if (!chain || chain.seed !== row.seed) chain = new HashChain(row.seed, row.length);
-  return { row, chain, roundMs: row.roundSeconds * 1000, epoch: row.epoch.getTime() };
+/** The number of game period `seq`, as docs/fairness.md says anyone can recompute it: from its chain's hash at its index and that chain's salt. */
+export function drawPeriod(game: ColorGame, seq: number): { chainId: number; index: number; hash: string; number: number } {
+  const chain = chainOf(game, seq);
+  if (!chain?.salt) throw new RangeError(`period ${seq} has no salted chain`);
+  const index = seq - chain.offset;
+  const hash = hashesOf(game, chain).hashAt(index);
+  return { chainId: chain.id, index, hash, number: Math.floor(drawFloat(hash, chain.salt, index) * 10) };
 }
 
-/** The loaded chain of each server in this process, by its settings object (tests run several servers in one process). */
-const loaded = new WeakMap<Config, Promise<ColorGame>>();
-
-/** The committed chain, loaded (or made) once per server and shared by its calls and its engine. */
-export function colorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
-  let game = loaded.get(config);
-  if (!game) {
-    game = loadColorGame(db, config, now);
-    loaded.set(config, game);
-    game.catch(() => loaded.delete(config));
-  }
-  return game;
-}
-
-/** The number of period `seq`, as docs/fairness.md says anyone can recompute it. */
-export function drawPeriod(game: ColorGame, seq: number): { hash: string; number: number } {
-  const hash = game.chain.hashAt(seq);
-  return { hash, number: Math.floor(drawFloat(hash, game.row.salt, seq) * 10) };
-}
+export const waitingForSalt = (game: ColorGame) =>
+  new AppError(
+    'COLOR_WAITING',
+    409,
+    `The next colour game starts once its salt is published: the hash of Bitcoin block ${game.live.saltBlock}. Please come back soon.`,
+  );
 
 /**
  * One bet on the period open now: refused once bets close (5 s before its end); the play core
@@ -113,20 +98,19 @@ export async function placeBet(
   now: Date,
 ) {
   const open = currentPeriod(game, now);
+  if (!open) throw waitingForSalt(game);
   if (input.period !== open.period) {
     throw conflict(`Period ${input.period} is not open for bets. Bet on period ${open.period}.`, 'PERIOD_CLOSED', { data: { period: open.period } });
   }
   if (now >= open.closesAt) {
     const next = periodTimes(game, open.seq + 1);
-    throw conflict(
-      `Bets for period ${open.period} are closed. Period ${next.period} opens in ${Math.ceil((open.end.getTime() - now.getTime()) / 1000)} s.`,
-      'BETS_CLOSED',
-    );
+    const opens = `opens in ${Math.ceil((open.end.getTime() - now.getTime()) / 1000)} s`;
+    throw conflict(`Bets for period ${open.period} are closed. ${next ? `Period ${next.period} ${opens}` : `The next period ${opens} at the earliest`}.`, 'BETS_CLOSED');
   }
   return db.transaction(async (tx) => {
     const metadata = { period: open.period, selection: input.selection };
     const bet = await stake(tx, { game: 'color', userId, amount: input.amount, now }, betLimitsOf(config), metadata, () =>
-      repo.insertBet(tx, { userId, seq: open.seq, period: open.period, selection: input.selection, amount: input.amount, createdAt: now }),
+      repo.insertBet(tx, { userId, chainId: open.chainId, seq: open.seq, period: open.period, selection: input.selection, amount: input.amount, createdAt: now }),
     );
     return { bet, balance: await balanceOf(tx, userId) };
   });
@@ -137,10 +121,10 @@ export async function placeBet(
  * (bets locked; each payout under its own ledger key). Running it again changes nothing.
  */
 export async function settlePeriod(db: Db, game: ColorGame, seq: number, now: Date): Promise<repo.PeriodRow> {
-  const times = periodTimes(game, seq);
-  const { hash, number } = drawPeriod(game, seq);
+  const times = periodTimes(game, seq)!;
+  const { chainId, hash, number } = drawPeriod(game, seq);
   await db.transaction(async (tx) => {
-    await repo.insertPeriod(tx, { seq, period: times.period, startTime: times.start, endTime: times.end, number, hash, settledAt: now });
+    await repo.insertPeriod(tx, { seq, chainId, period: times.period, startTime: times.start, endTime: times.end, number, hash, settledAt: now });
     for (const bet of await repo.lockOpenBets(tx, seq)) {
       const payout = payoutOf(bet.amount, bet.selection as Selection, number);
       await payOut(tx, { game: 'color', userId: bet.userId, wagerId: bet.id, amount: payout, now, metadata: { period: times.period, number } });
@@ -158,7 +142,7 @@ const CATCH_UP = 1440;
  * older period that still holds open bets. Answers the results it wrote.
  */
 export async function settleDue(db: Db, game: ColorGame, now: Date): Promise<repo.PeriodRow[]> {
-  const running = Math.min(seqAt(game, now), game.chain.length + 1);
+  const running = seqAt(game, now);
   const last = await repo.lastSettledSeq(db);
   const due = new Set(await repo.seqsWithOpenBetsBefore(db, running));
   for (let seq = Math.max(last + 1, running - CATCH_UP); seq < running; seq++) due.add(seq);
@@ -178,14 +162,14 @@ export async function announcedSince(db: DbOrTx, after: number, running: number)
   return repo.periodsBetween(db, after + 1, last);
 }
 
-/** The period open for bets at `now` and the last result. */
-export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promise<{ current: PeriodTimes; last: repo.PeriodRow | null }> {
+/** The period open for bets at `now` (none while the chain waits for its salt) and the last result. */
+export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promise<{ current: PeriodTimes | null; last: repo.PeriodRow | null }> {
   const [last] = (await repo.listPeriods(db, 1, 0)).rows;
   return { current: currentPeriod(game, now), last: last ?? null };
 }
 
-export async function history(db: DbOrTx, page: number) {
-  const { rows, total } = await repo.listPeriods(db, HISTORY_PAGE, (page - 1) * HISTORY_PAGE);
+export async function history(db: DbOrTx, page: number, chainId?: number) {
+  const { rows, total } = await repo.listPeriods(db, HISTORY_PAGE, (page - 1) * HISTORY_PAGE, chainId);
   return { rows, page, totalPages: totalPages(total, HISTORY_PAGE) };
 }
 
@@ -194,4 +178,42 @@ export async function userBets(db: DbOrTx, userId: string, page: number) {
   return { rows, page, totalPages: totalPages(total, HISTORY_PAGE) };
 }
 
+/** One ended period, by its name. */
+export async function periodNamed(db: DbOrTx, period: string): Promise<repo.PeriodRow> {
+  const row = await repo.findPeriodNamed(db, period);
+  if (!row) throw notFound(`Period ${period} has no result: it has not ended, or it is not a period of this game.`, 'PERIOD_NOT_FOUND');
+  return row;
+}
+
 export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'The colour game is starting. Please try again in a moment.');
+
+/** Commitments newest first, a page at a time, as stored now (another server may have added one). */
+export async function commitments(db: DbOrTx, page: number) {
+  const newestFirst = (await repo.listChains(db)).reverse();
+  return { rows: newestFirst.slice((page - 1) * COMMITMENTS_PAGE, page * COMMITMENTS_PAGE), page, totalPages: totalPages(newestFirst.length, COMMITMENTS_PAGE) };
+}
+const COMMITMENTS_PAGE = 20;
+
+const chainAudit = (c: repo.ChainRow) => ({ chain: c.id, terminalHash: c.terminalHash, saltBlock: c.saltBlock, salt: c.salt, epoch: c.epoch?.toISOString() ?? null });
+
+/** An admin enters the hash of the block a waiting chain committed to; recorded in the audit log. */
+export async function adminEnterSalt(db: Db, config: Config, actorId: string, block: number, hash: string, now: Date): Promise<repo.ChainRow> {
+  const chain = await db.transaction(async (tx) => {
+    const salted = await enterSalt(tx, block, hash, now);
+    await audit(tx, { actorId, action: 'update', entity: 'color_chain_salt', entityId: String(salted.id), before: null, after: chainAudit(salted) });
+    return salted;
+  });
+  forgetGame(config);
+  return chain;
+}
+
+/** An admin commits the next chain to a future block; recorded in the audit log. */
+export async function adminCommitNextChain(db: Db, config: Config, actorId: string, block: number, now: Date): Promise<repo.ChainRow> {
+  const chain = await db.transaction(async (tx) => {
+    const made = await commitNextChain(tx, config, block, now);
+    await audit(tx, { actorId, action: 'create', entity: 'color_chain', entityId: String(made.id), before: null, after: chainAudit(made) });
+    return made;
+  });
+  forgetGame(config);
+  return chain;
+}

@@ -8,16 +8,16 @@ import type { App } from '../../types.js';
 import { drawFloat } from '../play/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { HashChain } from './color.chain.js';
-import { currentPeriod, loadColorGame, settleDue, settlePeriod, type ColorGame } from './color.service.js';
-import { resultView } from './color.view.js';
+import { colorGame, currentPeriod, settleDue, settlePeriod, type ColorGame } from './color.service.js';
+import { offsetsOf, resultView } from './color.view.js';
 
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
 /** The verifier of docs/fairness.md ("Verify a period"), written from that page alone. */
-function verifyFromDocs({ hash, seq, number }: { hash: string; seq: number; number: number }, { terminalHash, salt }: { terminalHash: string; salt: string }) {
+function verifyFromDocs({ hash, index, number }: { hash: string; index: number; number: number }, { terminalHash, salt }: { terminalHash: string; salt: string }) {
   let h = hash;
-  for (let i = 0; i < seq; i++) h = sha(h);
-  const b = createHmac('sha256', hash).update(`${salt}:${seq}:0`).digest();
+  for (let i = 0; i < index; i++) h = sha(h);
+  const b = createHmac('sha256', hash).update(`${salt}:${index}:0`).digest();
   const drawn = Math.floor(((b[0] * 2 ** 24 + b[1] * 2 ** 16 + b[2] * 2 ** 8 + b[3]) / 2 ** 32) * 10);
   return h === terminalHash && drawn === number;
 }
@@ -88,7 +88,7 @@ describe('colour bets', () => {
     async (a) => {
       app = a;
       admin = await createAdmin(a);
-      game = await loadColorGame(a.db, a.config, clock.now());
+      game = await colorGame(a.db, a.config, clock.now());
     },
     { checkLedgerAfterEach: true, clock, env: { ROUND_SECONDS: '60', COLOR_CHAIN_LENGTH: '5000' } },
   );
@@ -96,13 +96,13 @@ describe('colour bets', () => {
   const bet = (p: TestUser, body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/color/bet', headers: p.headers, payload: body });
   /** Moves the clock to `seconds` into the period open now (the first one before the chain starts). */
   const into = (seconds: number) => {
-    const p = currentPeriod(game, clock.now());
+    const p = currentPeriod(game, clock.now())!;
     clock.advance(p.start.getTime() + seconds * 1000 - clock.now().getTime());
-    return currentPeriod(game, clock.now());
+    return currentPeriod(game, clock.now())!;
   };
 
   it('commits the chain before its first period and lists the periods ahead with their times', async () => {
-    expect(game.epoch).toBeGreaterThan(clock.now().getTime());
+    expect(game.live.epoch!.getTime()).toBeGreaterThan(clock.now().getTime());
     const res = await app.inject({ url: '/api/v1/color/next-periods' });
     expect(res.statusCode).toBe(200);
     const periods = res.json().data as { period: string; startTime: string; endTime: string }[];
@@ -110,7 +110,7 @@ describe('colour bets', () => {
     expect(periods[0].period).toMatch(/^\d{12}$/);
     expect(Date.parse(periods[1].startTime) - Date.parse(periods[0].startTime)).toBe(60_000);
     const state = (await app.inject({ url: '/api/v1/color/state' })).json().data;
-    expect(state.commitment).toMatchObject({ terminalHash: game.chain.terminalHash, chainLength: 5000, roundSeconds: 60 });
+    expect(state.commitment).toMatchObject({ terminalHash: game.live.terminalHash, chainLength: 5000, roundSeconds: 60 });
   });
 
   it('takes a bet on the open period, pays it at the end by the table, and settles once', async () => {
@@ -137,7 +137,7 @@ describe('colour bets', () => {
     const { commitment } = (await app.inject({ url: '/api/v1/color/state' })).json().data;
     expect(await chainReaches(result.hash, result.seq, commitment.terminalHash)).toBe(true);
     expect(await drawColorNumber(result.hash, commitment.salt, result.seq)).toBe(result.number);
-    expect(resultView(result).colour).toBe(colourName(result.number));
+    expect(resultView(result, offsetsOf(game.chains))).toMatchObject({ colour: colourName(result.number), chain: 1, index: result.seq });
   });
 
   it('refuses bets once they close, 5 seconds before the end, and on any other period', async () => {
@@ -174,11 +174,11 @@ describe('colour bets', () => {
   });
 
   it('catches up after a stop: every ended period gets its result, none twice', async () => {
-    const before = currentPeriod(game, clock.now());
+    const before = currentPeriod(game, clock.now())!;
     clock.advance(5 * 60_000);
     const results = await settleDue(app.db, game, clock.now());
     expect(results.map((r) => r.seq)).toEqual(Array.from({ length: results.length }, (_, i) => results[0].seq + i));
-    expect(results.at(-1)!.seq).toBe(currentPeriod(game, clock.now()).seq - 1);
+    expect(results.at(-1)!.seq).toBe(currentPeriod(game, clock.now())!.seq - 1);
     expect(results[0].seq).toBeLessThanOrEqual(before.seq);
     const history = (await app.inject({ url: '/api/v1/color/history' })).json().data;
     expect(history.periods[0].seq).toBe(results.at(-1)!.seq);

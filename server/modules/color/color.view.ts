@@ -1,13 +1,26 @@
-import { colourName, sizeOf, type ColorBet, type ColorState, type PeriodResult, type RoundResultEvent, type Selection } from '../../../contracts/color.js';
+import {
+  colourName,
+  saltNotice,
+  sizeOf,
+  type ColorBet,
+  type ColorCommitment,
+  type ColorState,
+  type PeriodResult,
+  type RoundResultEvent,
+  type Selection,
+} from '../../../contracts/color.js';
 import { toRupees } from '../../../contracts/money.js';
+import { chainStatus } from './color.chains.js';
 import type * as repo from './color.repo.js';
-import type { ColorGame, PeriodTimes } from './color.service.js';
+import { timesIn, type ColorGame, type PeriodTimes } from './color.service.js';
 
 // How the colour game's rows read in its answers and socket events.
 
-export const resultView = (p: repo.PeriodRow): PeriodResult => ({
+export const resultView = (p: repo.PeriodRow, offsets: ReadonlyMap<number, number>): PeriodResult => ({
   period: p.period,
   seq: p.seq,
+  chain: p.chainId,
+  index: p.seq - (offsets.get(p.chainId) ?? 0),
   number: p.number,
   colour: colourName(p.number),
   size: sizeOf(p.number),
@@ -16,14 +29,18 @@ export const resultView = (p: repo.PeriodRow): PeriodResult => ({
   endTime: p.endTime.toISOString(),
 });
 
-export const resultEvent = (p: repo.PeriodRow): RoundResultEvent => {
-  const r = resultView(p);
+/** Each chain's offset: a period's index in its chain is its seq less its chain's offset. */
+export const offsetsOf = (chains: readonly repo.ChainRow[]) => new Map(chains.map((c) => [c.id, c.offset]));
+
+export const resultEvent = (p: repo.PeriodRow, offsets: ReadonlyMap<number, number>): RoundResultEvent => {
+  const r = resultView(p, offsets);
   return { period: r.period, number: r.number, colour: r.colour, size: r.size, hash: r.hash };
 };
 
 export const betView = (b: repo.BetRow, number: number | null): ColorBet => ({
   _id: b.id,
   period: b.period,
+  chain: b.chainId,
   selection: b.selection as Selection,
   amount: toRupees(b.amount),
   status: b.status,
@@ -35,29 +52,53 @@ export const betView = (b: repo.BetRow, number: number | null): ColorBet => ({
 /** A bet just placed, with the balance (paise) after its stake. */
 export const placedView = (placed: { bet: repo.BetRow; balance: number }) => ({ bet: betView(placed.bet, null), balance: toRupees(placed.balance) });
 
-export const stateView = (game: ColorGame, current: PeriodTimes, last: repo.PeriodRow | null): ColorState => ({
-  current: {
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function commitmentView(c: repo.ChainRow, now: Date): ColorCommitment {
+  return {
+    id: c.id,
+    status: chainStatus(c, now),
+    terminalHash: c.terminalHash,
+    chainLength: c.length,
+    roundSeconds: c.roundSeconds,
+    madeAt: c.madeAt.toISOString(),
+    publishedAt: c.publishedAt.toISOString(),
+    saltBlock: c.saltBlock,
+    saltBlockAt: iso(c.saltBlockAt),
+    salt: c.salt,
+    saltSource: c.saltSource,
+    saltedAt: iso(c.saltedAt),
+    verifiable: c.saltSource === 'bitcoin',
+    notice: saltNotice(c),
+    epoch: iso(c.epoch),
+    firstSeq: c.offset + 1,
+    firstPeriod: timesIn(c, 1)?.period ?? null,
+    lastPeriod: timesIn(c, c.length)?.period ?? null,
+  };
+}
+
+export const stateView = (game: ColorGame, current: PeriodTimes | null, last: repo.PeriodRow | null, now: Date): ColorState => ({
+  current: current && {
     seq: current.seq,
+    chain: current.chainId,
     period: current.period,
     startTime: current.start.toISOString(),
     endTime: current.end.toISOString(),
     closesAt: current.closesAt.toISOString(),
   },
-  last: last ? resultView(last) : null,
-  commitment: {
-    terminalHash: game.row.terminalHash,
-    salt: game.row.salt,
-    saltSource: game.row.saltSource,
-    chainLength: game.row.length,
-    epoch: game.row.epoch.toISOString(),
-    roundSeconds: game.row.roundSeconds,
-  },
+  last: last ? resultView(last, offsetsOf(game.chains)) : null,
+  commitment: commitmentView(game.live, now),
 });
 
-export const historyView = (h: { rows: repo.PeriodRow[]; page: number; totalPages: number }) => ({
-  periods: h.rows.map(resultView),
-  page: h.page,
-  totalPages: h.totalPages,
+export const historyView = (h: { rows: repo.PeriodRow[]; page: number; totalPages: number }, chains: readonly repo.ChainRow[]) => {
+  const offsets = offsetsOf(chains);
+  return { periods: h.rows.map((r) => resultView(r, offsets)), page: h.page, totalPages: h.totalPages };
+};
+
+export const commitmentsView = (c: { rows: repo.ChainRow[]; page: number; totalPages: number }, now: Date) => ({
+  chains: c.rows.map((row) => commitmentView(row, now)),
+  page: c.page,
+  totalPages: c.totalPages,
 });
 
 export const betsPageView = (b: { rows: (repo.BetRow & { number: number | null })[]; page: number; totalPages: number }) => ({

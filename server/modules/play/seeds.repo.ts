@@ -4,6 +4,7 @@ import { rowFromJson } from '../../db/json-row.js';
 import { statement } from '../../db/statement.js';
 import { chickenRounds, seedPairs } from '../../db/schema/index.js';
 
+/** A pair as stored: an active pair's server seed is sealed (lib/seal.ts), a retired one's in clear. */
 export type SeedPairRow = typeof seedPairs.$inferSelect;
 
 /** Creates the player's active pair unless one exists (two racing creators leave one). */
@@ -57,9 +58,25 @@ export async function setClientSeed(db: DbOrTx, id: string, clientSeed: string):
     .where(and(eq(seedPairs.id, id), eq(seedPairs.active, true)));
 }
 
-/** Retires the pair; from now on its server seed may be shown. */
-export async function revealPair(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.update(seedPairs).set({ active: false, revealedAt: now }).where(eq(seedPairs.id, id));
+/** Retires the pair and stores its server seed in clear: from now on it may be shown. */
+export async function revealPair(db: DbOrTx, id: string, serverSeed: string, now: Date): Promise<void> {
+  await db.update(seedPairs).set({ active: false, revealedAt: now, serverSeed }).where(eq(seedPairs.id, id));
+}
+
+/** Active pairs whose server seed is stored in clear (kept so before seeds were sealed), a batch at a time. */
+export async function unsealedActivePairs(db: DbOrTx, limit: number): Promise<{ id: string; serverSeed: string }[]> {
+  return db
+    .select({ id: seedPairs.id, serverSeed: seedPairs.serverSeed })
+    .from(seedPairs)
+    .where(and(eq(seedPairs.active, true), sql`${seedPairs.serverSeed} NOT LIKE 'v1.%'`))
+    .limit(limit);
+}
+
+export async function sealPairSeed(db: DbOrTx, id: string, clear: string, sealed: string): Promise<void> {
+  await db
+    .update(seedPairs)
+    .set({ serverSeed: sealed })
+    .where(and(eq(seedPairs.id, id), eq(seedPairs.serverSeed, clear)));
 }
 
 /** Whether a round still in play was drawn from the pair (only Chicken Road's rounds stay open between calls). */

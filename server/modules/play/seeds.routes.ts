@@ -3,16 +3,20 @@ import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
-import { changeClientSeed, currentPair, rotate } from './seeds.service.js';
+import { changeClientSeed, currentPair, rotate, sealActiveSeeds } from './seeds.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
 export async function seedsRoutes(app: App): Promise<void> {
   const tags = ['fairness'];
+  // Pairs made before seeds were sealed at rest are sealed before the first call.
+  app.addHook('onReady', async () => {
+    await sealActiveSeeds(app.db, app.config.keys.seeds);
+  });
 
   app.get('/fairness', {
     onRequest: [requireUser],
     schema: { tags, summary: 'The active seed pair: server seed hash, client seed, next nonce', response: { 200: envelope(fairnessSchema) } },
-    handler: async (request) => ({ success: true as const, message: 'Active seed pair.', data: await currentPair(app.db, request.user!.id) }),
+    handler: async (request) => ({ success: true as const, message: 'Active seed pair.', data: await currentPair(app.db, app.config.keys.seeds, request.user!.id) }),
   });
 
   app.post('/fairness/client-seed', {
@@ -22,7 +26,7 @@ export async function seedsRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Client seed changed.',
-      data: await changeClientSeed(app.db, request.user!.id, request.body.clientSeed),
+      data: await changeClientSeed(app.db, app.config.keys.seeds, request.user!.id, request.body.clientSeed),
     }),
   });
 
@@ -38,7 +42,7 @@ export async function seedsRoutes(app: App): Promise<void> {
     handler: async (request) => ({
       success: true as const,
       message: 'Seed pair rotated.',
-      data: await rotate(app.db, request.user!.id, app.clock.now(), request.body?.clientSeed),
+      data: await rotate(app.db, app.config.keys.seeds, request.user!.id, app.clock.now(), request.body?.clientSeed),
     }),
   });
 }

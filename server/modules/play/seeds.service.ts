@@ -1,5 +1,6 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { seal, unseal } from '../../lib/seal.js';
 import { newClientSeed, newServerSeed, sha256Hex } from './play.draw.js';
 import * as repo from './seeds.repo.js';
 
@@ -11,38 +12,57 @@ export interface FairnessView {
 
 const publicPair = (p: repo.SeedPairRow): FairnessView => ({ serverSeedHash: p.serverSeedHash, clientSeed: p.clientSeed, nonce: p.nonce });
 
-async function createPair(db: DbOrTx, userId: string, clientSeed = newClientSeed()): Promise<void> {
-  const serverSeed = newServerSeed();
-  await repo.insertActivePair(db, { userId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed });
+/**
+ * The key unrevealed server seeds are sealed under (config.keys.seeds, from APP_SECRET): the
+ * database alone holds no seed still in play, so a copy of it foretells no result.
+ */
+export type SeedKey = string;
+
+/** An active pair with its server seed opened: for drawing, never for showing. */
+export type OpenPair = repo.SeedPairRow;
+
+/** Opens an active pair's sealed seed; a seed sealed under another key cannot be drawn from. */
+function opened(key: SeedKey, row: repo.SeedPairRow): OpenPair {
+  if (!row.active) return row;
+  const serverSeed = unseal(key, row.serverSeed);
+  if (serverSeed === null) {
+    throw new AppError('SEED_SEALED', 503, 'The game cannot read its seeds: the server was started with another APP_SECRET.');
+  }
+  return { ...row, serverSeed };
 }
 
-/** The player's active pair, created on first use. */
-export async function ensurePair(db: DbOrTx, userId: string): Promise<repo.SeedPairRow> {
+async function createPair(db: DbOrTx, key: SeedKey, userId: string, clientSeed = newClientSeed()): Promise<void> {
+  const serverSeed = newServerSeed();
+  await repo.insertActivePair(db, { userId, serverSeed: seal(key, serverSeed), serverSeedHash: sha256Hex(serverSeed), clientSeed });
+}
+
+/** The player's active pair (its seed still sealed), created on first use. */
+async function ensurePair(db: DbOrTx, key: SeedKey, userId: string): Promise<repo.SeedPairRow> {
   const found = await repo.findActivePair(db, userId);
   if (found) return found;
-  await createPair(db, userId);
+  await createPair(db, key, userId);
   return (await repo.findActivePair(db, userId))!;
 }
 
-export async function currentPair(db: DbOrTx, userId: string): Promise<FairnessView> {
-  return publicPair(await ensurePair(db, userId));
+export async function currentPair(db: DbOrTx, key: SeedKey, userId: string): Promise<FairnessView> {
+  return publicPair(await ensurePair(db, key, userId));
 }
 
 /** Takes the nonce for a new bet inside the bet's transaction, holding the pair's lock until it commits. */
-export async function takeNonce(tx: Tx, userId: string): Promise<repo.SeedPairRow> {
+export async function takeNonce(tx: Tx, key: SeedKey, userId: string): Promise<OpenPair> {
   const taken = await repo.takeNonce(tx, userId);
-  if (taken) return taken;
-  await createPair(tx, userId);
+  if (taken) return opened(key, taken);
+  await createPair(tx, key, userId);
   const retried = await repo.takeNonce(tx, userId);
   if (!retried) throw new AppError('RETRY', 409, 'The request collided with another one. Please try again.');
-  return retried;
+  return opened(key, retried);
 }
 
 const SEEDS_CHANGED = 'Your seeds were changed by another request at the same moment. Please look at them and try again.';
 
 /** An open round was drawn from the active pair: changing or revealing it now would spoil or expose that round. */
-async function lockIdlePair(tx: Tx, userId: string): Promise<repo.SeedPairRow> {
-  await ensurePair(tx, userId);
+async function lockIdlePair(tx: Tx, key: SeedKey, userId: string): Promise<repo.SeedPairRow> {
+  await ensurePair(tx, key, userId);
   const pair = await repo.lockActivePair(tx, userId);
   // Waiting for the lock, we saw another request retire the pair we found: it changed the seeds first.
   if (!pair) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
@@ -52,9 +72,9 @@ async function lockIdlePair(tx: Tx, userId: string): Promise<repo.SeedPairRow> {
   return pair;
 }
 
-export async function changeClientSeed(db: Db, userId: string, clientSeed: string): Promise<FairnessView> {
+export async function changeClientSeed(db: Db, key: SeedKey, userId: string, clientSeed: string): Promise<FairnessView> {
   return db.transaction(async (tx) => {
-    const pair = await lockIdlePair(tx, userId);
+    const pair = await lockIdlePair(tx, key, userId);
     await repo.setClientSeed(tx, pair.id, clientSeed);
     return { ...publicPair(pair), clientSeed };
   });
@@ -67,12 +87,12 @@ export interface RotateView extends FairnessView {
   previousNonce: number;
 }
 
-/** Reveals the active server seed and starts a new pair at nonce 0. */
-export async function rotate(db: Db, userId: string, now: Date, clientSeed?: string): Promise<RotateView> {
+/** Reveals the active server seed (stored in clear from now on) and starts a new pair at nonce 0. */
+export async function rotate(db: Db, key: SeedKey, userId: string, now: Date, clientSeed?: string): Promise<RotateView> {
   return db.transaction(async (tx) => {
-    const old = await lockIdlePair(tx, userId);
-    await repo.revealPair(tx, old.id, now);
-    await createPair(tx, userId, clientSeed);
+    const old = opened(key, await lockIdlePair(tx, key, userId));
+    await repo.revealPair(tx, old.id, old.serverSeed, now);
+    await createPair(tx, key, userId, clientSeed);
     const next = await repo.findActivePair(tx, userId);
     if (!next) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
     return {
@@ -91,7 +111,24 @@ export const revealedSeeds = (db: DbOrTx, pairIds: string[]) => repo.revealedSee
 /** The server seed of one retired pair, or null while it is active. */
 export const revealedSeed = (db: DbOrTx, pairId: string) => repo.revealedSeed(db, pairId);
 
-/** The active pair as it is now, outside any transaction (a fast path's first read). */
-export const readActivePair = (db: Db, userId: string) => repo.readActivePair(db, userId);
+/** The active pair as it is now, its seed opened, outside any transaction (a fast path's first read). */
+export async function readActivePair(db: Db, key: SeedKey, userId: string): Promise<OpenPair | undefined> {
+  const row = await repo.readActivePair(db, userId);
+  return row && opened(key, row);
+}
+
+/**
+ * Seals every active pair's seed still stored in clear (pairs made before seeds were sealed).
+ * Run at start-up; safe to run again or on two servers at once.
+ */
+export async function sealActiveSeeds(db: DbOrTx, key: SeedKey): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const batch = await repo.unsealedActivePairs(db, 500);
+    for (const row of batch) await repo.sealPairSeed(db, row.id, row.serverSeed, seal(key, row.serverSeed));
+    sealed += batch.length;
+    if (batch.length < 500) return sealed;
+  }
+}
 
 export type SeedPairRow = repo.SeedPairRow;

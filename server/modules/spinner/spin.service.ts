@@ -29,9 +29,9 @@ export async function spinStatus(db: DbOrTx, userId: string, now: Date): Promise
  * locks their seed pair, so two spins at once queue), the hourly limit, the draw, the record and
  * the prize from the promotions account. A refused spin rolls back and uses no nonce.
  */
-export async function spin(db: Db, clock: Clock, userId: string) {
+export async function spin(db: Db, clock: Clock, seedKey: string, userId: string) {
   return db.transaction(async (tx) => {
-    const pair = await takeNonce(tx, userId);
+    const pair = await takeNonce(tx, seedKey, userId);
     const now = clock.now();
     await assertNotExcluded(tx, userId, now);
     const status = await spinStatus(tx, userId, now);

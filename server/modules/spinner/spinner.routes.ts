@@ -40,7 +40,7 @@ export async function spinnerRoutes(app: App): Promise<void> {
         response: { 200: spinAnswerSchema },
       },
     },
-    async (request) => ({ success: true as const, message: 'Spun', data: spinView(await spin(app.db, app.clock, request.user!.id)) }),
+    async (request) => ({ success: true as const, message: 'Spun', data: spinView(await spin(app.db, app.clock, app.config.keys.seeds, request.user!.id)) }),
   );
 
   app.get(

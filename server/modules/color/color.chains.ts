@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { normaliseBlockHash, saltNotice, type ChainStatus } from '../../../contracts/color.js';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { IST_OFFSET_MS } from '../../lib/india-time.js';
+import { seal, unseal } from '../../lib/seal.js';
+import { HashChain } from './color.chain.js';
+import * as repo from './color.repo.js';
+
+/*
+ * The colour game's commitments, in their order (docs/fairness.md): a chain is made and its
+ * terminal hash published first; then its salt: the hash of a Bitcoin block the chain committed to
+ * by height before that block was mined, or, without one, a salt the server draws and says it drew;
+ * and only then do its periods start. A salt never changes once written. Every chain stays on record.
+ */
+
+/** The committed chains, with the hashes of those in use at hand. */
+export interface ColorGame {
+  chains: repo.ChainRow[];
+  /** The chain whose periods run now, or the next to run (awaiting its salt, or starting soon). */
+  live: repo.ChainRow;
+  /** When the chains were read (ms); a game waiting on news is read again at most once a second. */
+  readAt: number;
+  hashes: Map<number, HashChain>;
+  seedKey: string;
+}
+
+const roundMs = (chain: repo.ChainRow) => chain.roundSeconds * 1000;
+
+/** When the chain's last period ends (ms); null while it waits for its salt. */
+export const chainEnd = (chain: repo.ChainRow): number | null => (chain.epoch ? chain.epoch.getTime() + chain.length * roundMs(chain) : null);
+
+export function chainStatus(chain: repo.ChainRow, now: Date): ChainStatus {
+  const end = chainEnd(chain);
+  if (end === null) return 'awaiting-salt';
+  if (now.getTime() >= end) return 'ended';
+  return now.getTime() < chain.epoch!.getTime() ? 'starting' : 'running';
+}
+
+/** The chain of game period `seq`. */
+export function chainOf(game: ColorGame, seq: number): repo.ChainRow | undefined {
+  return game.chains.find((c) => seq > c.offset && seq <= c.offset + c.length);
+}
+
+/** The chain's hashes, worked out from its sealed seed on first use. */
+export function hashesOf(game: ColorGame, chain: repo.ChainRow): HashChain {
+  let hashes = game.hashes.get(chain.id);
+  if (!hashes) {
+    const seed = unseal(game.seedKey, chain.seed);
+    if (seed === null) throw new AppError('SEED_SEALED', 503, 'The colour game cannot read its chain: the server was started with another APP_SECRET.');
+    hashes = new HashChain(seed, chain.length);
+    game.hashes.set(chain.id, hashes);
+  }
+  return hashes;
+}
+
+/**
+ * When a newly salted chain's first period starts: one full period after the salt is written (so
+ * bets on it open only once the salt is public), and never before the previous chain ends. When the
+ * period length changes between chains, at the next midnight in India, so period names stay unique.
+ */
+function firstStart(prev: repo.ChainRow | undefined, roundSeconds: number, now: Date): Date {
+  const round = roundSeconds * 1000;
+  let start = Math.max(Math.ceil(now.getTime() / round) * round + round, (prev && chainEnd(prev)) ?? 0);
+  if (prev && prev.roundSeconds !== roundSeconds) {
+    const day = 86_400_000;
+    start = Math.ceil((start + IST_OFFSET_MS) / day) * day - IST_OFFSET_MS;
+  }
+  return new Date(start);
+}
+
+/** The chain that runs now or runs next: the first not yet ended. */
+const liveOf = (chains: repo.ChainRow[], now: Date) => chains.find((c) => chainStatus(c, now) !== 'ended');
+
+/**
+ * A new chain after the last: committed to the block COLOR_SALT_BLOCK names when no chain has used
+ * it yet (its periods wait for that block's hash), else salted at once by the server.
+ */
+async function makeChain(db: DbOrTx, config: Config, chains: repo.ChainRow[], now: Date, saltBlock: number | null): Promise<void> {
+  const prev = chains.at(-1);
+  const hashes = new HashChain(HashChain.newSeed(), config.COLOR_CHAIN_LENGTH);
+  const ownSalt = saltBlock === null;
+  await repo.insertChain(db, {
+    id: (prev?.id ?? 0) + 1,
+    seed: seal(config.keys.seeds, hashes.seed),
+    length: hashes.length,
+    terminalHash: hashes.terminalHash,
+    roundSeconds: config.ROUND_SECONDS,
+    offset: prev ? prev.offset + prev.length : 0,
+    madeAt: now,
+    publishedAt: now,
+    saltBlock,
+    saltBlockAt: ownSalt ? null : now,
+    salt: ownSalt ? randomBytes(32).toString('hex') : null,
+    saltSource: ownSalt ? 'server' : null,
+    saltedAt: ownSalt ? now : null,
+    epoch: ownSalt ? firstStart(prev, config.ROUND_SECONDS, now) : null,
+  });
+}
+
+const unusedBlock = (chains: repo.ChainRow[], block: number | undefined) =>
+  block !== undefined && !chains.some((c) => c.saltBlock !== null && c.saltBlock >= block) ? block : null;
+
+/** Reads the chains, making the next one when none runs or waits to run. */
+async function readGame(db: DbOrTx, config: Config, now: Date, previous?: ColorGame): Promise<ColorGame> {
+  let chains = await repo.listChains(db);
+  if (!liveOf(chains, now)) {
+    await makeChain(db, config, chains, now, unusedBlock(chains, config.COLOR_SALT_BLOCK));
+    chains = await repo.listChains(db);
+  }
+  return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes: previous?.hashes ?? new Map(), seedKey: config.keys.seeds };
+}
+
+/** The chains of each server in this process, by its settings object (tests run several servers in one process). */
+const loaded = new WeakMap<Config, Promise<ColorGame>>();
+
+/** A game whose next step is news from the database: a salt awaited, or the live chain over. */
+function stale(game: ColorGame, now: Date): boolean {
+  if (now.getTime() - game.readAt < 1000) return false;
+  return chainStatus(game.live, now) !== 'running' && chainStatus(game.live, now) !== 'starting';
+}
+
+/** The committed chains, read once per server and again only when waiting on a salt or a new chain. */
+export function colorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
+  const cached = loaded.get(config);
+  const next = cached
+    ? cached.then((game) => (stale(game, now) ? readGame(db, config, now, game) : game))
+    : readGame(db, config, now);
+  loaded.set(config, next);
+  next.catch(() => loaded.delete(config));
+  return next;
+}
+
+/** Reads the chains again at the next call (after this server changed them). */
+export function forgetGame(config: Config): void {
+  loaded.delete(config);
+}
+
+const BITCOIN_BLOCK = 'a Bitcoin block hash: 64 hexadecimal characters starting with at least eight zeros, as block explorers show it';
+
+/**
+ * Writes the salt of the chain committed to block `height`: that block's hash. Refused when no
+ * chain waits on that block, and when the chain's salt is already written (it never changes).
+ */
+export async function enterSalt(db: DbOrTx, height: number, blockHash: string, now: Date): Promise<repo.ChainRow> {
+  const salt = normaliseBlockHash(blockHash);
+  if (!salt) throw new AppError('BAD_SALT', 400, `The salt must be ${BITCOIN_BLOCK}.`);
+  const chains = await repo.listChains(db);
+  const chain = chains.find((c) => c.saltBlock === height);
+  if (!chain) throw conflict(`No colour chain is committed to Bitcoin block ${height}.`, 'NO_SUCH_COMMITMENT');
+  if (chain.salt !== null) {
+    if (chain.salt === salt) return chain;
+    throw conflict(`Chain ${chain.id} already has its salt (the hash of block ${height}); a salt never changes once written.`, 'SALT_SET');
+  }
+  const prev = chains.find((c) => c.id === chain.id - 1);
+  const written = await repo.saltChain(db, chain.id, { salt, saltSource: 'bitcoin', saltedAt: now, epoch: firstStart(prev, chain.roundSeconds, now) });
+  if (!written) throw conflict(`Chain ${chain.id} got its salt from another request at the same moment.`, 'SALT_SET');
+  return (await repo.listChains(db)).find((c) => c.id === chain.id)!;
+}
+
+/**
+ * Commits the next chain to block `height`, made and published now: its periods follow the
+ * running chain's once the block's hash is entered. Refused while a chain still waits on a block.
+ */
+export async function commitNextChain(db: DbOrTx, config: Config, height: number, now: Date): Promise<repo.ChainRow> {
+  const chains = await repo.listChains(db);
+  const waiting = chains.find((c) => c.salt === null);
+  if (waiting) throw conflict(`Chain ${waiting.id} still waits for the hash of block ${waiting.saltBlock}: enter it first.`, 'SALT_AWAITED');
+  if (unusedBlock(chains, height) === null) {
+    throw conflict(`Block ${height} is not after the blocks earlier chains used: choose a block not yet mined.`, 'BLOCK_USED');
+  }
+  await makeChain(db, config, chains, now, height);
+  return (await repo.listChains(db)).at(-1)!;
+}
+
+export class ColourSaltRefused extends Error {}
+
+/**
+ * At start-up: seals chain seeds still stored in clear, then applies COLOR_SALT to the chain
+ * committed to COLOR_SALT_BLOCK. A different salt for a chain that has one is refused: the server
+ * does not start. A salt for a block no chain committed to yet is not used (it would be known
+ * before the chain is made); the answer says so.
+ */
+export async function prepareChains(db: DbOrTx, config: Config, now: Date): Promise<string | null> {
+  for (const { id, seed } of await repo.unsealedChains(db)) await repo.sealChainSeed(db, id, seed, seal(config.keys.seeds, seed));
+  if (config.COLOR_SALT === undefined || config.COLOR_SALT_BLOCK === undefined) return null;
+  const salt = normaliseBlockHash(config.COLOR_SALT);
+  if (!salt) throw new ColourSaltRefused(`COLOR_SALT must be ${BITCOIN_BLOCK}.`);
+  const chain = (await repo.listChains(db)).find((c) => c.saltBlock === config.COLOR_SALT_BLOCK);
+  if (!chain) {
+    return `COLOR_SALT is not used yet: no colour chain is committed to block ${config.COLOR_SALT_BLOCK}. The next chain made commits to it; restart once the block is mined.`;
+  }
+  if (chain.salt !== null && chain.salt !== salt) {
+    throw new ColourSaltRefused(
+      `COLOR_SALT differs from the salt colour chain ${chain.id} has used since ${chain.saltedAt!.toISOString()} (the hash of block ${chain.saltBlock}: ${chain.salt}). A salt never changes once its periods have started: set COLOR_SALT back to it, or remove COLOR_SALT and COLOR_SALT_BLOCK.`,
+    );
+  }
+  if (chain.salt === null) await enterSalt(db, config.COLOR_SALT_BLOCK, salt, now);
+  return null;
+}
+
+export { saltNotice };
