@@ -50,10 +50,10 @@ export function timesIn(chain: repo.ChainRow, index: number): PeriodTimes | unde
   return { seq, chainId: chain.id, index, period: periodName(start, round), start: new Date(start), end: new Date(end), closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000) };
 }
 
-/** The game period running at `now`: before the live chain's first, its offset. */
+/** The game period running at `now`; before the live chain's first period starts, that first period (every earlier one has ended). */
 export function seqAt(game: ColorGame, now: Date): number {
   const { live } = game;
-  if (!live.epoch || now < live.epoch) return live.offset;
+  if (!live.epoch || now < live.epoch) return live.offset + 1;
   return Math.min(live.offset + Math.floor((now.getTime() - live.epoch.getTime()) / (live.roundSeconds * 1000)) + 1, live.offset + live.length + 1);
 }
 
