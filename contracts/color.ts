@@ -95,7 +95,11 @@ export const enterSaltBodySchema = z.object({
 });
 /** POST /admin/color/next-chain: the block the next chain commits to. */
 export const nextChainBodySchema = z.object({
-  block: z.coerce.number({ error: 'Enter the block height' }).int('The block height is a whole number').min(1, 'The block height is a whole number').max(100_000_000),
+  block: z.coerce
+    .number({ error: 'Enter the block height' })
+    .int('The block height is a whole number')
+    .min(1, 'The block height is a whole number')
+    .max(100_000_000),
 });
 
 export const colorStateSchema = z.object({

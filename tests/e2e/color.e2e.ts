@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { fundedPlayer, type Player } from './api';
-import { launch, newPage, shot, signInBrowser } from './browser';
+import { DESKTOP, launch, newPage, openSection, shot, signInBrowser } from './browser';
+import { E2E_ADMIN } from './global-setup';
 
 describe('the colour game in the browser', () => {
   let browser: Browser;
@@ -61,6 +62,39 @@ describe('the colour game in the browser', () => {
       )
       .toBe(true);
     await shot(page, 'colour-my-bets');
+
+    // The verified period, step by step, against its own chain's commitment, on the fairness screen.
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('link', { name: `Verified ✓: see the check of period ${period} step by step` }).click();
+    await page.getByText(`Period ${period}: Verified ✓`).waitFor({ timeout: 20_000 });
+    await page.getByText(/Hashed \d+ times?, it gives the chain’s published hash ✓/).waitFor();
+    await shot(page, 'colour-period-check');
+    // Without COLOR_SALT_BLOCK the server drew the salt, and the commitment says so plainly.
+    const commitments = page.getByRole('region', { name: 'Commitments' });
+    await commitments.getByText('Salt drawn by the operator: not independently verifiable.').waitFor();
+    await commitments.scrollIntoViewIfNeeded();
+    await shot(page, 'colour-commitments');
     expect(page.problems).toEqual([]);
+  });
+
+  it('lets an admin of page games publish the next chain, committed to a future block, and asks for its hash', async () => {
+    const admin = await newPage(browser, DESKTOP);
+    await admin.goto('/ranking');
+    await signInBrowser(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+    await admin.goto('/admin');
+    await openSection(admin, 'Colour Fairness');
+    await admin.getByLabel('Block height').fill('999999');
+    await admin.getByRole('button', { name: 'Publish Next Chain' }).click();
+    await admin.getByText(/^Chain \d+ published, committed to block 999999\.$/).waitFor({ timeout: 20_000 });
+    await admin.getByLabel('Hash of block 999999').waitFor();
+    await admin.getByLabel('Hash of block 999999').fill('not-a-hash');
+    await admin.getByRole('button', { name: 'Enter Salt' }).click();
+    await admin.getByText('Paste the block hash as block explorers show it: 64 characters starting with zeros').waitFor();
+    await shot(admin, 'admin-colour-fairness');
+    // The players' list shows the new chain waiting for its salt.
+    await page.goto('/color/fairness');
+    await page.getByText('Waiting for the hash of Bitcoin block 999999: periods start once it is entered.').waitFor();
+    expect((admin as Page & { problems?: string[] }).problems).toEqual([]);
+    await admin.close();
   });
 });

@@ -47,7 +47,8 @@ describe('colour commitments: chain, then salt, then periods', () => {
 
   const get = async (url: string) => (await app.inject({ url: `/api/v1${url}` })).json();
   const enter = (payload: object) => app.inject({ method: 'POST', url: '/api/v1/admin/color/salt', headers: admin.headers, payload });
-  const bet = (period: string) => app.inject({ method: 'POST', url: '/api/v1/color/bet', headers: player.headers, payload: { period, selection: 'big', amount: 10 } });
+  const bet = (period: string) =>
+    app.inject({ method: 'POST', url: '/api/v1/color/bet', headers: player.headers, payload: { period, selection: 'big', amount: 10 } });
   const settle = async () => settleDue(app.db, await colorGame(app.db, app.config, clock.now()), clock.now());
 
   it('publishes a chain committed to a block, and starts no period before that block’s hash is entered', async () => {
@@ -76,9 +77,9 @@ describe('colour commitments: chain, then salt, then periods', () => {
     expect((await enter({ block: BLOCK, hash: [...SALT].reverse().join('') })).statusCode).toBe(400);
     expect((await enter({ block: BLOCK + 1, hash: SALT })).json()).toMatchObject({ code: 'NO_SUCH_COMMITMENT' });
     const player2 = await createPlayer(app);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/admin/color/salt', headers: player2.headers, payload: { block: BLOCK, hash: SALT } })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/admin/color/salt', headers: player2.headers, payload: { block: BLOCK, hash: SALT } })).statusCode,
+    ).toBe(403);
     const entered = await enter({ block: BLOCK, hash: `0x${SALT.toUpperCase()}` });
     expect(entered.statusCode, entered.body).toBe(200);
     const chain = entered.json().data as ColorCommitment;
@@ -96,7 +97,9 @@ describe('colour commitments: chain, then salt, then periods', () => {
     expect((await enter({ block: BLOCK, hash: SALT })).statusCode).toBe(200);
     const direct = await app.db.execute(sql`UPDATE color_chains SET salt = ${other} WHERE id = 1`).catch((err: Error) => err);
     expect(String((direct as Error & { cause?: Error }).cause?.message)).toMatch(/the salt of colour chain 1 is set and cannot change/);
-    await expect(createTestApp({}, { ...env, COLOR_SALT: other }, undefined, clock)).rejects.toThrow(/COLOR_SALT differs from the salt colour chain 1 has used/);
+    await expect(createTestApp({}, { ...env, COLOR_SALT: other }, undefined, clock)).rejects.toThrow(
+      /COLOR_SALT differs from the salt colour chain 1 has used/,
+    );
     // The same salt in the settings starts.
     const again = await createTestApp({}, { ...env, COLOR_SALT: SALT }, undefined, clock);
     await again.close();
@@ -124,7 +127,9 @@ describe('colour commitments: chain, then salt, then periods', () => {
   });
 
   it('makes the next chain ahead, committed to a later block; its periods follow once its salt is entered, numbered on', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: BLOCK } })).json()).toMatchObject({
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: BLOCK } })).json(),
+    ).toMatchObject({
       code: 'BLOCK_USED',
     });
     const made = await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: NEXT_BLOCK } });
@@ -172,7 +177,10 @@ describe('colour commitments: chain, then salt, then periods', () => {
       expect(c.seed).toMatch(/^v1\./);
       const seed = unseal(app.config.keys.seeds, c.seed)!;
       const hashes = new HashChain(seed, c.length);
-      const [{ n }] = await rows<{ n: number }>(app, sql`SELECT coalesce(max(seq), ${c.offset})::int - ${c.offset} AS n FROM color_periods WHERE chain_id = ${c.id}`);
+      const [{ n }] = await rows<{ n: number }>(
+        app,
+        sql`SELECT coalesce(max(seq), ${c.offset})::int - ${c.offset} AS n FROM color_periods WHERE chain_id = ${c.id}`,
+      );
       // A period's hash is public once it is played; the hashes of every period after the last played, and the seed, are not.
       if (n > 0) expect(copy).toContain(hashes.hashAt(n));
       for (let i = n + 1; i <= c.length; i++) secrets.push(hashes.hashAt(i));

@@ -124,9 +124,7 @@ function stale(game: ColorGame, now: Date): boolean {
 /** The committed chains, read once per server and again only when waiting on a salt or a new chain. */
 export function colorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
   const cached = loaded.get(config);
-  const next = cached
-    ? cached.then((game) => (stale(game, now) ? readGame(db, config, now, game) : game))
-    : readGame(db, config, now);
+  const next = cached ? cached.then((game) => (stale(game, now) ? readGame(db, config, now, game) : game)) : readGame(db, config, now);
   loaded.set(config, next);
   next.catch(() => loaded.delete(config));
   return next;

@@ -86,7 +86,10 @@ export async function listPeriods(db: DbOrTx, limit: number, offset: number, cha
   return { rows, total: Number(c?.n ?? 0) };
 }
 
-export async function insertBet(db: DbOrTx, row: Pick<BetRow, 'userId' | 'chainId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>): Promise<BetRow> {
+export async function insertBet(
+  db: DbOrTx,
+  row: Pick<BetRow, 'userId' | 'chainId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>,
+): Promise<BetRow> {
   const [saved] = await db.insert(colorBets).values(row).returning();
   return saved;
 }

@@ -18,10 +18,10 @@ import { ok } from '../../../contracts/envelope.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { ColourSaltRefused, prepareChains } from './color.chains.js';
-import * as repo from './color.repo.js';
 import {
   adminCommitNextChain,
   adminEnterSalt,
+  chainsOnRecord,
   colorGame,
   colorState,
   commitments,
@@ -104,7 +104,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'History',
-      data: historyView(await history(app.db, request.query.page, request.query.chain), await repo.listChains(app.db)),
+      data: historyView(await history(app.db, request.query.page, request.query.chain), await chainsOnRecord(app.db)),
     }),
   );
 
@@ -116,7 +116,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Period',
-      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf(await repo.listChains(app.db))),
+      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf(await chainsOnRecord(app.db))),
     }),
   );
 

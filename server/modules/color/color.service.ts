@@ -47,7 +47,15 @@ export function timesIn(chain: repo.ChainRow, index: number): PeriodTimes | unde
   const seq = chain.offset + index;
   const start = chain.epoch.getTime() + (index - 1) * round;
   const end = start + round;
-  return { seq, chainId: chain.id, index, period: periodName(start, round), start: new Date(start), end: new Date(end), closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000) };
+  return {
+    seq,
+    chainId: chain.id,
+    index,
+    period: periodName(start, round),
+    start: new Date(start),
+    end: new Date(end),
+    closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000),
+  };
 }
 
 /** The game period running at `now`; before the live chain's first period starts, that first period (every earlier one has ended). */
@@ -105,12 +113,23 @@ export async function placeBet(
   if (now >= open.closesAt) {
     const next = periodTimes(game, open.seq + 1);
     const opens = `opens in ${Math.ceil((open.end.getTime() - now.getTime()) / 1000)} s`;
-    throw conflict(`Bets for period ${open.period} are closed. ${next ? `Period ${next.period} ${opens}` : `The next period ${opens} at the earliest`}.`, 'BETS_CLOSED');
+    throw conflict(
+      `Bets for period ${open.period} are closed. ${next ? `Period ${next.period} ${opens}` : `The next period ${opens} at the earliest`}.`,
+      'BETS_CLOSED',
+    );
   }
   return db.transaction(async (tx) => {
     const metadata = { period: open.period, selection: input.selection };
     const bet = await stake(tx, { game: 'color', userId, amount: input.amount, now }, betLimitsOf(config), metadata, () =>
-      repo.insertBet(tx, { userId, chainId: open.chainId, seq: open.seq, period: open.period, selection: input.selection, amount: input.amount, createdAt: now }),
+      repo.insertBet(tx, {
+        userId,
+        chainId: open.chainId,
+        seq: open.seq,
+        period: open.period,
+        selection: input.selection,
+        amount: input.amount,
+        createdAt: now,
+      }),
     );
     return { bet, balance: await balanceOf(tx, userId) };
   });
@@ -187,14 +206,27 @@ export async function periodNamed(db: DbOrTx, period: string): Promise<repo.Peri
 
 export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'The colour game is starting. Please try again in a moment.');
 
-/** Commitments newest first, a page at a time, as stored now (another server may have added one). */
+/** Every chain as stored now, oldest first (another server may have added one). */
+export const chainsOnRecord = (db: DbOrTx) => repo.listChains(db);
+
+/** Commitments newest first, a page at a time, as stored now. */
 export async function commitments(db: DbOrTx, page: number) {
   const newestFirst = (await repo.listChains(db)).reverse();
-  return { rows: newestFirst.slice((page - 1) * COMMITMENTS_PAGE, page * COMMITMENTS_PAGE), page, totalPages: totalPages(newestFirst.length, COMMITMENTS_PAGE) };
+  return {
+    rows: newestFirst.slice((page - 1) * COMMITMENTS_PAGE, page * COMMITMENTS_PAGE),
+    page,
+    totalPages: totalPages(newestFirst.length, COMMITMENTS_PAGE),
+  };
 }
 const COMMITMENTS_PAGE = 20;
 
-const chainAudit = (c: repo.ChainRow) => ({ chain: c.id, terminalHash: c.terminalHash, saltBlock: c.saltBlock, salt: c.salt, epoch: c.epoch?.toISOString() ?? null });
+const chainAudit = (c: repo.ChainRow) => ({
+  chain: c.id,
+  terminalHash: c.terminalHash,
+  saltBlock: c.saltBlock,
+  salt: c.salt,
+  epoch: c.epoch?.toISOString() ?? null,
+});
 
 /** An admin enters the hash of the block a waiting chain committed to; recorded in the audit log. */
 export async function adminEnterSalt(db: Db, config: Config, actorId: string, block: number, hash: string, now: Date): Promise<repo.ChainRow> {

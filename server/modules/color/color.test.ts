@@ -14,7 +14,10 @@ import { offsetsOf, resultView } from './color.view.js';
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
 /** The verifier of docs/fairness.md ("Verify a period"), written from that page alone. */
-function verifyFromDocs({ hash, index, number }: { hash: string; index: number; number: number }, { terminalHash, salt }: { terminalHash: string; salt: string }) {
+function verifyFromDocs(
+  { hash, index, number }: { hash: string; index: number; number: number },
+  { terminalHash, salt }: { terminalHash: string; salt: string },
+) {
   let h = hash;
   for (let i = 0; i < index; i++) h = sha(h);
   const b = createHmac('sha256', hash).update(`${salt}:${index}:0`).digest();

@@ -16,7 +16,11 @@ export async function seedsRoutes(app: App): Promise<void> {
   app.get('/fairness', {
     onRequest: [requireUser],
     schema: { tags, summary: 'The active seed pair: server seed hash, client seed, next nonce', response: { 200: envelope(fairnessSchema) } },
-    handler: async (request) => ({ success: true as const, message: 'Active seed pair.', data: await currentPair(app.db, app.config.keys.seeds, request.user!.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Active seed pair.',
+      data: await currentPair(app.db, app.config.keys.seeds, request.user!.id),
+    }),
   });
 
   app.post('/fairness/client-seed', {

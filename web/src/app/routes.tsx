@@ -102,6 +102,7 @@ const routes: RouteObject[] = [
           { path: '/ranking', ...page(() => import('../features/home/RankingPage')) },
           { path: '/spinner', ...page(() => import('../features/spinner/SpinnerPage'), guarded) },
           { path: '/color', ...page(() => import('../features/color/ColorGamePage'), guarded) },
+          { path: '/color/fairness', ...page(() => import('../features/color/ColorFairnessPage')) },
           { path: '/chicken-road/demo', ...page(() => import('../features/chicken/ChickenRoadDemoPage')) },
           { path: '/responsible', ...page(() => import('../features/responsible/ResponsiblePage'), guarded) },
           { path: '/safer-play', ...page(() => import('../features/responsible/SaferPlayPage')) },

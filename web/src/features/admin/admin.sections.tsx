@@ -4,6 +4,7 @@ import type { AccessPage } from '../../../../contracts/roles';
 import { AdminsSection } from './sections/AdminsSection';
 import { AmountSection } from './sections/AmountSection';
 import { AuditSection } from './sections/AuditSection';
+import { ColourFairnessSection } from './sections/ColourFairnessSection';
 import { GamesSection } from './sections/GamesSection';
 import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
 import { NotificationSection } from './sections/NotificationSection';
@@ -42,6 +43,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },
   { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
   { id: 'notification', label: 'Notification', page: 'games', component: NotificationSection },
+  { id: 'colour-fairness', label: 'Colour Fairness', page: 'games', component: ColourFairnessSection },
   { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];
 

@@ -15,19 +15,32 @@ vi.mock('socket.io-client', () => ({
 const emit = (event: string, payload?: unknown) => act(() => socket.handlers.get(event)?.(payload));
 
 const ok = (data: unknown) => ({ body: { success: true, message: 'ok', data } });
-const STATE = {
-  current: { seq: 7, period: '202611240007', startTime: '2026-11-23T18:36:00.000Z', endTime: '2026-11-23T18:37:00.000Z', closesAt: '2026-11-23T18:36:55.000Z' },
-  last: null,
-  commitment: {
-    terminalHash: 'ab'.repeat(32),
-    salt: 'cd'.repeat(32),
-    saltSource: 'set by COLOR_SALT',
-    chainLength: 1000,
-    epoch: '2026-11-23T18:30:00.000Z',
-    roundSeconds: 60,
-  },
+const CHAIN = {
+  id: 1,
+  status: 'running',
+  terminalHash: 'ab'.repeat(32),
+  chainLength: 1000,
+  roundSeconds: 60,
+  madeAt: '2026-11-23T18:29:00.000Z',
+  publishedAt: '2026-11-23T18:29:00.000Z',
+  saltBlock: 950000,
+  saltBlockAt: '2026-11-23T18:29:00.000Z',
+  salt: '00000000' + 'cd'.repeat(28),
+  saltSource: 'bitcoin',
+  saltedAt: '2026-11-23T18:29:00.000Z',
+  verifiable: true,
+  notice: 'Salt: the hash of Bitcoin block 950000, a block mined after this chain was published.',
+  epoch: '2026-11-23T18:30:00.000Z',
+  firstSeq: 1,
+  firstPeriod: '202611240001',
+  lastPeriod: '202611260640',
 };
-const result = { period: '202611240006', seq: 6, number: 5, colour: 'green+violet', size: 'big', hash: 'ef'.repeat(32), startTime: '', endTime: '' };
+const STATE = {
+  current: { seq: 7, chain: 1, period: '202611240007', startTime: '2026-11-23T18:36:00.000Z', endTime: '2026-11-23T18:37:00.000Z', closesAt: '2026-11-23T18:36:55.000Z' },
+  last: null,
+  commitment: CHAIN,
+};
+const result = { period: '202611240006', seq: 6, chain: 1, index: 6, number: 5, colour: 'green+violet', size: 'big', hash: 'ef'.repeat(32), startTime: '', endTime: '' };
 
 describe('ColorGamePage', () => {
   beforeEach(() => socket.handlers.clear());
@@ -43,6 +56,7 @@ describe('ColorGamePage', () => {
           bet: {
             _id: 'b1',
             period: '202611240008',
+            chain: 1,
             selection: 'violet',
             amount: 50,
             status: 'open',
@@ -115,6 +129,7 @@ describe('ColorGamePage', () => {
       'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
       'GET /api/v1/color/state': () => ok(STATE),
       'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
+      'GET /api/v1/color/commitments': () => ok({ chains: [CHAIN], page: 1, totalPages: 1 }),
     });
     const user = userEvent.setup();
     renderApp(<ColorGamePage />);

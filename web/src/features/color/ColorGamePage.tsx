@@ -1,17 +1,8 @@
 import { memo, useCallback, useState } from 'react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BETS_CLOSE_SECONDS,
-  bestPayoutOf,
-  COLOR_FEE,
-  chainReaches,
-  drawColorNumber,
-  NUMBERS,
-  payoutMultiplier,
-  returnToPlayer,
-  type Selection,
-} from '../../../../contracts/color.math';
-import type { ColorState, PeriodResult } from '../../../../contracts/color';
+import { Link } from 'react-router';
+import { BETS_CLOSE_SECONDS, bestPayoutOf, COLOR_FEE, NUMBERS, payoutMultiplier, returnToPlayer, type Selection } from '../../../../contracts/color.math';
+import type { ColorCommitment, ColorState, PeriodResult } from '../../../../contracts/color';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
@@ -28,6 +19,7 @@ import { useSiteSettings } from '../../lib/useSiteSettings';
 import { colorApi, colorKeys } from './color.api';
 import { Ball, LABELS, labelOf } from './Ball';
 import { ColorBets } from './ColorBets';
+import { checkPeriod } from './color.verify';
 import { useRounds } from './useRounds';
 import './color.css';
 
@@ -65,13 +57,15 @@ export default function ColorGamePage() {
       </Page>
     );
   }
-  const period = rounds.round?.period ?? state.data.current.period;
-  const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(state.data.current.endTime) - state.dataUpdatedAt) / 1000));
+  const current = state.data.current;
+  if (!current && !rounds.round) return <Waiting commitment={state.data.commitment} />;
+  const period = rounds.round?.period ?? current!.period;
+  const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(current!.endTime) - state.dataUpdatedAt) / 1000));
   const closed = timeLeft <= BETS_CLOSE_SECONDS;
   const last = rounds.lastResult ?? state.data.last;
-  // Only the very first period can lie ahead (bets are taken for it from the start): its time
+  // Only a chain's first period can lie ahead (bets are taken for it from the start): its time
   // left runs to its end, past one period's length.
-  const times = rounds.round ?? state.data.current;
+  const times = rounds.round ?? current!;
   const startsIn = timeLeft - Math.round((Date.parse(times.endTime) - Date.parse(times.startTime)) / 1000);
 
   return (
@@ -100,11 +94,31 @@ export default function ColorGamePage() {
 
       <Board closed={closed} timeLeft={closed ? timeLeft : null} onPick={setChoice} />
 
-      <Results commitment={state.data.commitment} />
+      <Results />
 
       <Rules commitment={state.data.commitment} />
 
       {choice && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
+    </Page>
+  );
+}
+
+/** While the chain waits for its salt no period runs: the screen says why, and what comes next. */
+function Waiting({ commitment }: { commitment: ColorCommitment }) {
+  return (
+    <Page title="Colour Game" narrow>
+      <section className="card color-waiting" aria-labelledby="color-waiting-title">
+        <h2 id="color-waiting-title">The next game starts soon</h2>
+        <p>{commitment.notice}</p>
+        <p>
+          Chain {commitment.id} was published on {formatDateTime(commitment.publishedAt)} with the hash{' '}
+          <code className="color-rules__hash">{commitment.terminalHash}</code>.
+        </p>
+        <p>
+          <Link to="/color/fairness">See every commitment</Link>
+        </p>
+      </section>
+      <Results />
     </Page>
   );
 }
@@ -147,7 +161,7 @@ const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolea
 });
 
 /** History, trend and the player's own bets, in tabs. */
-const Results = memo(function Results({ commitment }: { commitment: ColorState['commitment'] }) {
+const Results = memo(function Results() {
   const [tab, setTab] = useState<'history' | 'trend' | 'mine'>('history');
   return (
     <Tabs
@@ -160,7 +174,7 @@ const Results = memo(function Results({ commitment }: { commitment: ColorState['
       onChange={setTab}
       label="Results"
     >
-      {tab === 'history' ? <History commitment={commitment} /> : tab === 'trend' ? <Trend /> : <ColorBets />}
+      {tab === 'history' ? <History /> : tab === 'trend' ? <Trend /> : <ColorBets />}
     </Tabs>
   );
 });
@@ -245,18 +259,26 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   );
 }
 
-function History({ commitment }: { commitment: ColorState['commitment'] }) {
+function History() {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: colorKeys.history(page), queryFn: () => colorApi.history(page) });
   const [checked, setChecked] = useState<Record<string, string>>({});
-  // Hashes this screen has proven against the commitment: each check walks only down to the nearest.
-  const [proven] = useState(() => new Map<number, string>());
+  // Hashes this screen has proven against each chain's commitment: each check walks only down to the nearest.
+  const [proven] = useState(() => new Map<number, Map<number, string>>());
+  const queryClient = useQueryClient();
   const verify = async (r: PeriodResult) => {
     setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
     try {
-      const number = await drawColorNumber(r.hash, commitment.salt, r.seq);
-      const chained = await chainReaches(r.hash, r.seq, commitment.terminalHash, proven);
-      setChecked((c) => ({ ...c, [r.period]: number === r.number && chained ? 'Verified ✓' : 'Does not verify ✗' }));
+      // Each period is checked against its own chain's commitment.
+      const { chains } = await queryClient.fetchQuery({ queryKey: colorKeys.commitments(1), queryFn: () => colorApi.commitments(1), staleTime: 10_000 });
+      const chain = chains.find((c) => c.id === r.chain);
+      if (!chain) {
+        setChecked((c) => ({ ...c, [r.period]: 'See Fairness' }));
+        return;
+      }
+      if (!proven.has(chain.id)) proven.set(chain.id, new Map());
+      const check = await checkPeriod(r, chain, proven.get(chain.id));
+      setChecked((c) => ({ ...c, [r.period]: check.verified ? 'Verified ✓' : 'Does not verify ✗' }));
     } catch {
       // The check's code could not be loaded (the connection dropped): the button comes back.
       setChecked(({ [r.period]: _, ...rest }) => rest);
@@ -287,7 +309,13 @@ function History({ commitment }: { commitment: ColorState['commitment'] }) {
               <td>{r.size === 'big' ? 'Big' : 'Small'}</td>
               <td>
                 {checked[r.period] ? (
-                  <span className="color-proof">{checked[r.period]}</span>
+                  <Link
+                    className="color-proof"
+                    to={`/color/fairness?period=${r.period}`}
+                    aria-label={`${checked[r.period]}: see the check of period ${r.period} step by step`}
+                  >
+                    {checked[r.period]}
+                  </Link>
                 ) : (
                   <button
                     type="button"
@@ -390,17 +418,27 @@ const Rules = memo(function Rules({ commitment }: { commitment: ColorState['comm
         </tbody>
       </table>
       <p>
-        Every number comes from a chain of hashes committed before the first period, mixed with a salt nobody here chooses. Verify any period in History: your
-        browser recomputes its number and walks its hash back to the published one.
+        Every number comes from a chain of hashes published before its first period, mixed with a salt that comes after it. Verify any period in History: your
+        browser recomputes its number and walks its hash back to its chain&rsquo;s published one.
       </p>
+      <p className="color-rules__notice">{commitment.notice}</p>
       <dl className="color-rules__commitment">
-        <dt>Published chain hash</dt>
+        <dt>Chain {commitment.id}: published hash</dt>
         <dd className="color-rules__hash">{commitment.terminalHash}</dd>
-        <dt>Salt ({commitment.saltSource})</dt>
-        <dd className="color-rules__hash">{commitment.salt}</dd>
-        <dt>First period</dt>
-        <dd>{formatDateTime(commitment.epoch)}</dd>
+        <dt>Published</dt>
+        <dd>{formatDateTime(commitment.publishedAt)}</dd>
+        <dt>Salt</dt>
+        <dd className="color-rules__hash">{commitment.salt ?? 'Not entered yet'}</dd>
+        {commitment.epoch && (
+          <>
+            <dt>First period</dt>
+            <dd>{formatDateTime(commitment.epoch)}</dd>
+          </>
+        )}
       </dl>
+      <p>
+        <Link to="/color/fairness">Every commitment, and any period checked step by step</Link>
+      </p>
     </details>
   );
 });

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type { colorBetsPageSchema, historyPageSchema, Selection } from '../../../../contracts/color';
+import type { colorBetsPageSchema, commitmentsPageSchema, historyPageSchema, Selection } from '../../../../contracts/color';
 import { apiData, okAnswer } from '../../lib/api';
 
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 export type BetsPage = z.infer<typeof colorBetsPageSchema>;
+export type CommitmentsPage = z.infer<typeof commitmentsPageSchema>;
 
 const contract = () => import('../../../../contracts/color');
 
@@ -19,6 +20,18 @@ export const colorApi = {
       okAnswer(contract, (c) => c.historyPageSchema),
       '/api/v1/color/history',
       { query: { page }, anonymous: true },
+    ),
+  commitments: (page: number) =>
+    apiData(
+      okAnswer(contract, (c) => c.commitmentsPageSchema),
+      '/api/v1/color/commitments',
+      { query: { page }, anonymous: true },
+    ),
+  period: (period: string) =>
+    apiData(
+      okAnswer(contract, (c) => c.periodResultSchema),
+      `/api/v1/color/periods/${encodeURIComponent(period)}`,
+      { anonymous: true },
     ),
   bets: (page: number) =>
     apiData(
@@ -39,6 +52,8 @@ export const colorKeys = {
   all: ['color'] as const,
   state: ['color', 'state'] as const,
   history: (page: number) => ['color', 'history', page] as const,
+  commitments: (page: number) => ['color', 'commitments', page] as const,
+  period: (period: string) => ['color', 'period', period] as const,
   allBets: ['color', 'bets'] as const,
   bets: (page: number) => ['color', 'bets', page] as const,
 };

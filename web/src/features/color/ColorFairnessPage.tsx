@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { ColorCommitment, PeriodResult } from '../../../../contracts/color';
+import { Button } from '../../components/ui/Button';
+import { Field } from '../../components/ui/Field';
+import { Page } from '../../components/ui/Page';
+import { Pager } from '../../components/ui/Pager';
+import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { Ball } from './Ball';
+import { colorApi, colorKeys } from './color.api';
+import { checkPeriod, type PeriodCheck } from './color.verify';
+import './color.css';
+
+const PERIOD = /^\d{12}$/;
+
+const STATUS: Record<ColorCommitment['status'], string> = {
+  'awaiting-salt': 'Waiting for its salt',
+  starting: 'Starts soon',
+  running: 'Running',
+  ended: 'Ended',
+};
+
+/** /color/fairness: every chain the colour game committed to, and any period checked step by step. Open to everyone. */
+export default function ColorFairnessPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period') ?? '';
+  const period = PERIOD.test(asked) ? asked : null;
+  return (
+    <Page title="Colour game fairness" narrow>
+      <CheckPeriod key={period ?? ''} period={period} onCheck={(p) => setParams({ period: p }, { replace: true })} />
+      <Commitments />
+    </Page>
+  );
+}
+
+function CheckPeriod({ period, onCheck }: { period: string | null; onCheck: (period: string) => void }) {
+  const [text, setText] = useState(period ?? '');
+  const [error, setError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = text.trim();
+    if (!PERIOD.test(value)) {
+      setError('Enter the 12-digit period number, such as 202611250001.');
+      return;
+    }
+    setError('');
+    onCheck(value);
+  };
+  return (
+    <section className="card color-fair" aria-labelledby="check-title">
+      <h2 id="check-title">Check a period</h2>
+      <p className="color-fair__intro">
+        Your browser recomputes the period&rsquo;s number from its hash and its chain&rsquo;s salt, and hashes its hash back to the chain&rsquo;s published
+        hash. Nothing here trusts the server&rsquo;s word.
+      </p>
+      <form className="color-fair__form" onSubmit={submit} noValidate>
+        <Field label="Period" inputMode="numeric" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={12} />
+        <Button type="submit">Check</Button>
+      </form>
+      {period && <PeriodSteps period={period} />}
+    </section>
+  );
+}
+
+function PeriodSteps({ period }: { period: string }) {
+  const result = useQuery({ queryKey: colorKeys.period(period), queryFn: () => colorApi.period(period), retry: false });
+  const chains = useQuery({ queryKey: colorKeys.commitments(1), queryFn: () => colorApi.commitments(1) });
+  const chain = result.data && chains.data?.chains.find((c) => c.id === result.data.chain);
+  const check = useQuery({
+    queryKey: ['color', 'check', period, chain?.id],
+    queryFn: () => checkPeriod(result.data!, chain!),
+    enabled: Boolean(result.data && chain),
+    staleTime: Infinity,
+  });
+  if (result.isError) return <p className="field__error">{errorMessage(result.error, 'Could not load this period.')}</p>;
+  if (chains.isError) return <ErrorRetry onRetry={() => void chains.refetch()}>{errorMessage(chains.error, 'Could not load the commitments.')}</ErrorRetry>;
+  if (result.isPending || chains.isPending || (chain && check.isPending)) return <Loading />;
+  if (!chain) return <p className="field__error">This period&rsquo;s chain is not among the newest commitments.</p>;
+  if (check.isError) return <ErrorRetry onRetry={() => void check.refetch()}>Could not check this period. Please try again.</ErrorRetry>;
+  return <Steps result={result.data} chain={chain} check={check.data!} />;
+}
+
+function Steps({ result, chain, check }: { result: PeriodResult; chain: ColorCommitment; check: PeriodCheck }) {
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  return (
+    <div className="color-fair__steps" aria-live="polite">
+      <p className={check.verified ? 'color-fair__verdict color-fair__verdict--ok' : 'color-fair__verdict color-fair__verdict--bad'} role="status">
+        Period {result.period}: {check.verified ? 'Verified ✓' : 'Does not verify ✗'}
+      </p>
+      <dl className="color-fair__list">
+        <dt>Chain</dt>
+        <dd>
+          {chain.id}, period {result.index} of {chain.chainLength.toLocaleString('en-IN')}
+        </dd>
+        <dt>Period hash</dt>
+        <dd className="color-rules__hash">{result.hash}</dd>
+        <dt>
+          Hashed {result.index} {result.index === 1 ? 'time' : 'times'}, it gives the chain&rsquo;s published hash {mark(check.chained)}
+        </dt>
+        <dd className="color-rules__hash">{chain.terminalHash}</dd>
+        <dt>Salt</dt>
+        <dd className="color-rules__hash">{chain.salt}</dd>
+        <dd className="color-fair__note">{chain.notice}</dd>
+        <dt>HMAC-SHA256(key = period hash, message = &ldquo;salt:{result.index}:0&rdquo;)</dt>
+        <dd className="color-rules__hash">{check.hmac}</dd>
+        <dt>First four bytes as a fraction of 2³²</dt>
+        <dd>{check.float.toFixed(10)}</dd>
+        <dt>
+          Number: ⌊{check.float.toFixed(4)} × 10⌋ {mark(check.number === result.number)}
+        </dt>
+        <dd className="color-fair__number">
+          <Ball n={check.number} size="sm" /> {check.number}, {check.colour}, {check.size}
+          {check.number !== result.number && <span> (the server recorded {result.number})</span>}
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function Commitments() {
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: colorKeys.commitments(page), queryFn: () => colorApi.commitments(page) });
+  return (
+    <section className="card color-fair" aria-labelledby="commitments-title">
+      <h2 id="commitments-title">Commitments</h2>
+      <p className="color-fair__intro">
+        Each chain is published before its salt is known and before any of its periods runs. A salt that is a Bitcoin block&rsquo;s hash can be checked on any
+        block explorer: the block must have been mined after the chain committed to it.
+      </p>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the commitments.')}</ErrorRetry>
+      ) : list.data.chains.length === 0 ? (
+        <Empty>No chain yet: the first is made when the game first starts.</Empty>
+      ) : (
+        <>
+          <ol className="color-fair__chains">
+            {list.data.chains.map((c) => (
+              <li key={c.id} className="color-fair__chain">
+                <h3>
+                  Chain {c.id} <span className={`color-fair__status color-fair__status--${c.status}`}>{STATUS[c.status]}</span>
+                </h3>
+                <p className={c.verifiable ? 'color-fair__note' : 'color-fair__note color-fair__note--warn'}>{c.notice}</p>
+                <dl className="color-fair__list">
+                  <dt>Published hash</dt>
+                  <dd className="color-rules__hash">{c.terminalHash}</dd>
+                  <dt>Made and published</dt>
+                  <dd>{formatDateTime(c.publishedAt)}</dd>
+                  {c.saltBlock !== null && (
+                    <>
+                      <dt>Salt block</dt>
+                      <dd>
+                        Bitcoin block {c.saltBlock}, committed to on {formatDateTime(c.saltBlockAt!)}
+                      </dd>
+                    </>
+                  )}
+                  <dt>Salt</dt>
+                  <dd className="color-rules__hash">{c.salt ?? 'Not entered yet'}</dd>
+                  {c.firstPeriod && (
+                    <>
+                      <dt>Periods</dt>
+                      <dd>
+                        {c.firstPeriod} to {c.lastPeriod}, {c.chainLength.toLocaleString('en-IN')} of {c.roundSeconds} s
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              </li>
+            ))}
+          </ol>
+          <Pager page={page} totalPages={list.data.totalPages} onChange={setPage} busy={list.isFetching} />
+        </>
+      )}
+    </section>
+  );
+}
