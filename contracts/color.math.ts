@@ -6,6 +6,22 @@ import { floats, hex, utf8 } from './fairness.math.js';
  */
 
 export const COLOR_GAME = 'color';
+
+/** India Standard Time: UTC+05:30 all year, so days (limits, reports, period names) start at midnight in India. */
+export const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * A period's name: the India date of its start (YYYYMMDD), then its slot in that day,
+ * floor(seconds since India midnight at its start / ROUND_SECONDS) + 1, in four digits.
+ * 202611250001 is the slot starting at midnight. When ROUND_SECONDS does not divide a day, the
+ * period running over midnight keeps the name of the day it started in.
+ */
+export function periodName(startMs: number, roundSeconds: number): string {
+  const local = new Date(startMs + IST_OFFSET_MS);
+  const day = local.toISOString().slice(0, 10).replaceAll('-', '');
+  const sinceMidnight = local.getTime() % 86_400_000;
+  return `${day}${String(Math.floor(sinceMidnight / (roundSeconds * 1000)) + 1).padStart(4, '0')}`;
+}
 /** Bets on a period close this many seconds before it ends. */
 export const BETS_CLOSE_SECONDS = 5;
 /** The fee taken from each stake before the payout multiplier applies. */

@@ -1,7 +1,8 @@
 import type { LimitPeriod } from '../../contracts/responsible.js';
 
-/** India Standard Time: UTC+05:30 all year, so periods start at midnight in India. */
-export const IST_OFFSET_MS = 330 * 60_000;
+import { IST_OFFSET_MS } from '../../contracts/color.math.js';
+
+export { IST_OFFSET_MS };
 const DAY_MS = 86_400_000;
 
 /** The day, week (from Monday) or month that holds `now`, in India time. */

@@ -1,8 +1,7 @@
-import { BETS_CLOSE_SECONDS, HISTORY_PAGE, payoutOf, type Selection } from '../../../contracts/color.js';
+import { BETS_CLOSE_SECONDS, HISTORY_PAGE, payoutOf, periodName, type Selection } from '../../../contracts/color.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { IST_OFFSET_MS } from '../../lib/india-time.js';
 import { totalPages } from '../../lib/paging.js';
 import { balanceOf } from '../ledger/index.js';
 import { betLimitsOf, drawFloat, payOut, stake } from '../play/index.js';
@@ -23,17 +22,6 @@ export interface PeriodTimes {
   closesAt: Date;
 }
 
-/**
- * YYYYMMDD (India) of the period's start, then its slot in that day: floor(seconds since India
- * midnight / ROUND_SECONDS) + 1, four digits. 202611240001 is the slot starting at midnight.
- */
-function periodName(start: number, roundMs: number): string {
-  const local = new Date(start + IST_OFFSET_MS);
-  const day = local.toISOString().slice(0, 10).replaceAll('-', '');
-  const sinceMidnight = local.getTime() % 86_400_000;
-  return `${day}${String(Math.floor(sinceMidnight / roundMs) + 1).padStart(4, '0')}`;
-}
-
 /** Game period `seq`'s times; undefined when no salted chain holds it. */
 export function periodTimes(game: ColorGame, seq: number): PeriodTimes | undefined {
   const chain = chainOf(game, seq);
@@ -51,7 +39,7 @@ export function timesIn(chain: repo.ChainRow, index: number): PeriodTimes | unde
     seq,
     chainId: chain.id,
     index,
-    period: periodName(start, round),
+    period: periodName(start, chain.roundSeconds),
     start: new Date(start),
     end: new Date(end),
     closesAt: new Date(end - BETS_CLOSE_SECONDS * 1000),
