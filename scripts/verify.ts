@@ -87,7 +87,7 @@ async function checkPeriod(p: PeriodResult, c: ColorCommitment, verbose: boolean
     ? [
         `Period             ${p.period}: chain ${p.chain}, index ${p.index} (game period ${p.seq})`,
         `Hash               ${p.hash}`,
-        `Hashed ${p.index} times     ${h}   ${chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
+        `Hashed ${p.index} time${p.index === 1 ? ' ' : 's'}    ${h}   ${chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
         `HMAC               ${hex(bytes)}   (key = the hash, message "${c.salt}:${p.index}:0")`,
         `Float              ${float.toFixed(10)}`,
         `Number             ${number}, ${colourName(number)}, ${sizeOf(number)}   ${number === p.number ? 'as recorded ✓' : `the server recorded ${p.number} ✗`}`,

@@ -69,7 +69,16 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     await check(visitor, '/profile', (p) => p.getByRole('link', { name: 'Register' }).first().waitFor(), 'profile-visitor');
     await check(visitor, '/no-such-page', (p) => p.getByText('404 - Not Found').waitFor(), 'not-found');
     await check(visitor, '/safer-play', heading('Safer play'), 'safer-play');
-    await check(visitor, '/color/fairness', (p) => p.getByRole('heading', { name: /^Chain \d+/ }).first().waitFor(), 'colour-fairness');
+    await check(
+      visitor,
+      '/color/fairness',
+      (p) =>
+        p
+          .getByRole('heading', { name: /^Chain \d+/ })
+          .first()
+          .waitFor(),
+      'colour-fairness',
+    );
     await check(visitor, '/chicken-road/demo', (p) => p.getByText('Play money: nothing you win or lose', { exact: false }).waitFor(), 'demo');
   });
 

@@ -65,6 +65,7 @@ describe('the colour game in the browser', () => {
 
     // The verified period, step by step, against its own chain's commitment, on the fairness screen.
     await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByRole('button', { name: `Verify period ${period}` }).click();
     await page.getByRole('link', { name: `Verified ✓: see the check of period ${period} step by step` }).click();
     await page.getByText(`Period ${period}: Verified ✓`).waitFor({ timeout: 20_000 });
     await page.getByText(/Hashed \d+ times?, it gives the chain’s published hash ✓/).waitFor();

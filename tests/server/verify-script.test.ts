@@ -9,8 +9,7 @@ import type { App } from '../../server/types.js';
 import { useTestApp } from '../helpers/app.js';
 
 // `npm run verify` checks what the API publishes, offline once fetched (docs/fairness.md).
-const verify = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+const verify = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('npm run verify', () => {
   let app: App;

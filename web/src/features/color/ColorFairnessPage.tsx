@@ -164,7 +164,7 @@ function Commitments() {
                     <>
                       <dt>Periods</dt>
                       <dd>
-                        {c.firstPeriod} to {c.lastPeriod}, {c.chainLength.toLocaleString('en-IN')} of {c.roundSeconds} s
+                        {c.firstPeriod} to {c.lastPeriod}, {c.chainLength.toLocaleString('en-IN')} periods of {c.roundSeconds} s
                       </dd>
                     </>
                   )}

@@ -36,11 +36,29 @@ const CHAIN = {
   lastPeriod: '202611260640',
 };
 const STATE = {
-  current: { seq: 7, chain: 1, period: '202611240007', startTime: '2026-11-23T18:36:00.000Z', endTime: '2026-11-23T18:37:00.000Z', closesAt: '2026-11-23T18:36:55.000Z' },
+  current: {
+    seq: 7,
+    chain: 1,
+    period: '202611240007',
+    startTime: '2026-11-23T18:36:00.000Z',
+    endTime: '2026-11-23T18:37:00.000Z',
+    closesAt: '2026-11-23T18:36:55.000Z',
+  },
   last: null,
   commitment: CHAIN,
 };
-const result = { period: '202611240006', seq: 6, chain: 1, index: 6, number: 5, colour: 'green+violet', size: 'big', hash: 'ef'.repeat(32), startTime: '', endTime: '' };
+const result = {
+  period: '202611240006',
+  seq: 6,
+  chain: 1,
+  index: 6,
+  number: 5,
+  colour: 'green+violet',
+  size: 'big',
+  hash: 'ef'.repeat(32),
+  startTime: '',
+  endTime: '',
+};
 
 describe('ColorGamePage', () => {
   beforeEach(() => socket.handlers.clear());
