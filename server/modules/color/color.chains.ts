@@ -77,12 +77,20 @@ const liveOf = (chains: repo.ChainRow[], now: Date) => chains.find((c) => chainS
  * A new chain after the last: committed to the block COLOR_SALT_BLOCK names when no chain has used
  * it yet (its periods wait for that block's hash), else salted at once by the server.
  */
-async function makeChain(db: DbOrTx, config: Config, chains: repo.ChainRow[], now: Date, saltBlock: number | null): Promise<void> {
+async function makeChain(
+  db: DbOrTx,
+  config: Config,
+  chains: repo.ChainRow[],
+  now: Date,
+  saltBlock: number | null,
+  made?: Map<number, HashChain>,
+): Promise<void> {
   const prev = chains.at(-1);
+  const id = (prev?.id ?? 0) + 1;
   const hashes = new HashChain(HashChain.newSeed(), config.COLOR_CHAIN_LENGTH);
   const ownSalt = saltBlock === null;
-  await repo.insertChain(db, {
-    id: (prev?.id ?? 0) + 1,
+  const inserted = await repo.insertChain(db, {
+    id,
     seed: seal(config.keys.seeds, hashes.seed),
     length: hashes.length,
     terminalHash: hashes.terminalHash,
@@ -97,6 +105,8 @@ async function makeChain(db: DbOrTx, config: Config, chains: repo.ChainRow[], no
     saltedAt: ownSalt ? now : null,
     epoch: ownSalt ? firstStart(prev, config.ROUND_SECONDS, now) : null,
   });
+  // The hashes just worked out are kept, not worked out again from the sealed seed.
+  if (inserted) made?.set(id, hashes);
 }
 
 const unusedBlock = (chains: repo.ChainRow[], block: number | undefined) =>
@@ -105,11 +115,12 @@ const unusedBlock = (chains: repo.ChainRow[], block: number | undefined) =>
 /** Reads the chains, making the next one when none runs or waits to run. */
 async function readGame(db: DbOrTx, config: Config, now: Date, previous?: ColorGame): Promise<ColorGame> {
   let chains = await repo.listChains(db);
+  const hashes = previous?.hashes ?? new Map<number, HashChain>();
   if (!liveOf(chains, now)) {
-    await makeChain(db, config, chains, now, unusedBlock(chains, config.COLOR_SALT_BLOCK));
+    await makeChain(db, config, chains, now, unusedBlock(chains, config.COLOR_SALT_BLOCK), hashes);
     chains = await repo.listChains(db);
   }
-  return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes: previous?.hashes ?? new Map(), seedKey: config.keys.seeds };
+  return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes, seedKey: config.keys.seeds };
 }
 
 /** The chains of each server in this process, by its settings object (tests run several servers in one process). */

@@ -138,6 +138,38 @@ describe('ColorGamePage', () => {
     expect(screen.queryByText(/^Starts in/)).not.toBeInTheDocument();
   });
 
+  it('says why no period runs while the chain waits for its salt, with no bet buttons', async () => {
+    signIn();
+    const waiting = {
+      ...CHAIN,
+      status: 'awaiting-salt',
+      salt: null,
+      saltSource: null,
+      saltedAt: null,
+      epoch: null,
+      firstPeriod: null,
+      lastPeriod: null,
+      verifiable: false,
+    };
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
+      'GET /api/v1/color/state': () =>
+        ok({
+          current: null,
+          last: null,
+          commitment: { ...waiting, notice: 'Waiting for the hash of Bitcoin block 950000: periods start once it is entered.' },
+        }),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    expect(await screen.findByRole('heading', { name: 'The next game starts soon' })).toBeInTheDocument();
+    expect(screen.getByText('Waiting for the hash of Bitcoin block 950000: periods start once it is entered.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Green' })).not.toBeInTheDocument();
+    // The chain's first period arrives over the socket: the board opens.
+    emit('newRound', { period: '202611240001', duration: 60_000, startTime: '2026-11-23T18:30:00.000Z', endTime: '2026-11-23T18:31:00.000Z' });
+    expect(await screen.findByRole('button', { name: 'Green' })).toBeInTheDocument();
+  });
+
   it('gives the Verify button back with a message when the check cannot load', async () => {
     vi.doMock('@noble/hashes/sha2.js', () => {
       throw new Error('Failed to fetch dynamically imported module');

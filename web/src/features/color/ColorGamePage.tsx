@@ -58,7 +58,9 @@ export default function ColorGamePage() {
     );
   }
   const current = state.data.current;
-  if (!current && !rounds.round) return <Waiting commitment={state.data.commitment} />;
+  // No period runs while the chain waits for its salt; the socket's next round (its first) ends the wait.
+  const socketRoundIsNew = rounds.round !== null && rounds.round.period > (state.data.last?.period ?? '');
+  if (!current && !socketRoundIsNew) return <Waiting commitment={state.data.commitment} />;
   const period = rounds.round?.period ?? current!.period;
   const timeLeft = rounds.timeLeft ?? Math.max(0, Math.ceil((Date.parse(current!.endTime) - state.dataUpdatedAt) / 1000));
   const closed = timeLeft <= BETS_CLOSE_SECONDS;
