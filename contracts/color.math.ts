@@ -141,3 +141,45 @@ export async function chainReaches(hash: string, seq: number, terminalHash: stri
   if (reached && proven) for (const [at, value] of [[seq, hash] as [number, string], ...waypoints]) proven.set(at, value);
   return reached;
 }
+
+/** A whole chain's check, carried from one page of its periods to the next (newest first). */
+export interface ChainCheck {
+  /** The last period proven, the next older one is checked against it. */
+  above: { index: number; hash: string } | null;
+  checked: number;
+  /** Names of the periods that do not verify. */
+  failed: string[];
+}
+
+export const newChainCheck = (): ChainCheck => ({ above: null, checked: 0, failed: [] });
+
+/**
+ * Checks a page of one chain's periods, newest first, continuing `check`: each number from its
+ * hash and the salt; the newest hash back to the terminal hash, and every older one as the hash
+ * the one above it gives after as many steps as their indexes differ. So a whole chain costs as
+ * many SHA-256 steps as its newest index, however many pages it comes in.
+ */
+export async function checkChainPage(
+  periods: readonly { period: string; index: number; hash: string; number: number }[],
+  chain: { terminalHash: string; salt: string },
+  check: ChainCheck,
+): Promise<void> {
+  const { sha256 } = await import('@noble/hashes/sha2.js');
+  for (const p of periods) {
+    let linked: boolean;
+    if (check.above && check.above.index > p.index) {
+      let h = check.above.hash;
+      for (let n = check.above.index; n > p.index; n--) {
+        if ((check.above.index - n) % SLICE === SLICE - 1) await new Promise((resolve) => setTimeout(resolve, 0));
+        h = hex(sha256(utf8(h)));
+      }
+      linked = h === p.hash;
+    } else {
+      linked = await chainReaches(p.hash, p.index, chain.terminalHash);
+    }
+    const drawn = await drawColorNumber(p.hash, chain.salt, p.index);
+    check.checked++;
+    if (linked && drawn === p.number) check.above = { index: p.index, hash: p.hash };
+    else check.failed.push(p.period);
+  }
+}

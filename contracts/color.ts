@@ -111,7 +111,11 @@ export const colorStateSchema = z.object({
 export type ColorState = z.infer<typeof colorStateSchema>;
 
 export const colorPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
-export const historyQuerySchema = colorPageQuerySchema.extend({ chain: z.coerce.number().int().min(1).optional() });
+/** GET /color/history: `chain` for one chain's periods; `size` (up to 500) for verifiers reading a whole chain. */
+export const historyQuerySchema = colorPageQuerySchema.extend({
+  chain: z.coerce.number().int().min(1).optional(),
+  size: z.coerce.number().int().min(1).max(500).optional(),
+});
 export const periodParamsSchema = z.object({ period: z.string().regex(/^\d{12}$/, 'period must be the 12-digit period number') });
 export const HISTORY_PAGE = 10;
 export const historyPageSchema = z.object({ periods: z.array(periodResultSchema), page: z.number().int(), totalPages: z.number().int() });

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DIFFICULTIES, laneCount, multiplierLadder, parseDifficulty, TRAPS, trapsFromFloats } from '../contracts/chicken.js';
-import { colourName, sizeOf } from '../contracts/color.math.js';
+import { checkChainPage, colourName, newChainCheck, sizeOf } from '../contracts/color.math.js';
 import type { ColorCommitment, PeriodResult } from '../contracts/color.js';
 import { bytesToFloat, floats, hmacBytes, sha256Hex } from '../contracts/fairness.math.js';
 import { LOSE, segmentOf } from '../contracts/spinner.math.js';
@@ -54,7 +54,7 @@ async function fetchPublished(site: string, want: { period?: string; chain?: num
   if (want.period) periods.push(await getData<PeriodResult>(`${base}/api/v1/color/periods/${want.period}`));
   else {
     for (let page = 1; ; page++) {
-      const answer = await getData<{ periods: PeriodResult[]; totalPages: number }>(`${base}/api/v1/color/history?chain=${want.chain}&page=${page}`);
+      const answer = await getData<{ periods: PeriodResult[]; totalPages: number }>(`${base}/api/v1/color/history?chain=${want.chain}&size=500&page=${page}`);
       periods.push(...answer.periods);
       if (page >= answer.totalPages) break;
     }
@@ -74,8 +74,8 @@ function describeChain(c: ColorCommitment): string[] {
   ];
 }
 
-/** One period against its own chain: the number from the hash and the salt, and the hash back to the published one. */
-async function checkPeriod(p: PeriodResult, c: ColorCommitment, verbose: boolean): Promise<{ ok: boolean; lines: string[] }> {
+/** One period against its own chain, step by step: the number from the hash and the salt, and the hash back to the published one. */
+async function explainPeriod(p: PeriodResult, c: ColorCommitment): Promise<{ ok: boolean; lines: string[] }> {
   const bytes = await hmacBytes(p.hash, c.salt!, p.index, 0);
   const float = bytesToFloat(bytes, 0);
   const number = Math.floor(float * 10);
@@ -83,17 +83,18 @@ async function checkPeriod(p: PeriodResult, c: ColorCommitment, verbose: boolean
   for (let i = 0; i < p.index; i++) h = await sha256Hex(h);
   const chained = h === c.terminalHash;
   const ok = chained && number === p.number && colourName(number) === p.colour && sizeOf(number) === p.size;
-  const lines = verbose
-    ? [
-        `Period             ${p.period}: chain ${p.chain}, index ${p.index} (game period ${p.seq})`,
-        `Hash               ${p.hash}`,
-        `Hashed ${p.index} time${p.index === 1 ? ' ' : 's'}    ${h}   ${chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
-        `HMAC               ${hex(bytes)}   (key = the hash, message "${c.salt}:${p.index}:0")`,
-        `Float              ${float.toFixed(10)}`,
-        `Number             ${number}, ${colourName(number)}, ${sizeOf(number)}   ${number === p.number ? 'as recorded ✓' : `the server recorded ${p.number} ✗`}`,
-      ]
-    : [`${p.period}  index ${String(p.index).padStart(7)}  number ${p.number}  ${ok ? 'verified ✓' : 'does NOT verify ✗'}`];
-  return { ok, lines };
+  const times = `${p.index} time${p.index === 1 ? '' : 's'}`.padEnd(11);
+  return {
+    ok,
+    lines: [
+      `Period             ${p.period}: chain ${p.chain}, index ${p.index} (game period ${p.seq})`,
+      `Hash               ${p.hash}`,
+      `Hashed ${times} ${h}   ${chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
+      `HMAC               ${hex(bytes)}   (key = the hash, message "${c.salt}:${p.index}:0")`,
+      `Float              ${float.toFixed(10)}`,
+      `Number             ${number}, ${colourName(number)}, ${sizeOf(number)}   ${number === p.number ? 'as recorded ✓' : `the server recorded ${p.number} ✗`}`,
+    ],
+  };
 }
 
 async function colour(values: Record<string, string | undefined>): Promise<boolean> {
@@ -114,20 +115,23 @@ async function colour(values: Record<string, string | undefined>): Promise<boole
   console.log(`From ${data.site}, fetched ${data.fetchedAt}\n`);
   console.log(describeChain(chain).join('\n'));
   console.log('');
-  let ok = true;
-  // Oldest first: each period's hash must also hash to the one before it.
-  const sorted = [...periods].sort((a, b) => a.index - b.index);
-  for (const [i, p] of sorted.entries()) {
-    const checked = await checkPeriod(p, chain, periods.length === 1);
-    ok &&= checked.ok;
-    const prev = sorted[i - 1];
-    if (prev && prev.index === p.index - 1 && (await sha256Hex(p.hash)) !== prev.hash) {
-      ok = false;
-      checked.lines.push(`   its hash does NOT hash to period ${prev.period}'s ✗`);
-    }
-    console.log(checked.lines.join('\n'));
+  if (period) {
+    const { ok, lines } = await explainPeriod(periods[0], chain);
+    console.log(`${lines.join('\n')}\n\n${ok ? 'Verified ✓' : 'Does NOT verify ✗'}`);
+    return ok;
   }
-  console.log(`\n${ok ? `All ${periods.length} period${periods.length === 1 ? '' : 's'} verified ✓` : 'Something does NOT verify ✗'}`);
+  // A whole chain, newest first: as many SHA-256 steps as its newest index, however many periods.
+  const check = newChainCheck();
+  const newestFirst = [...periods].sort((a, b) => b.index - a.index);
+  await checkChainPage(newestFirst, { terminalHash: chain.terminalHash, salt: chain.salt }, check);
+  const wrongWords = periods.filter((p) => colourName(p.number) !== p.colour || sizeOf(p.number) !== p.size).map((p) => p.period);
+  const failed = [...new Set([...check.failed, ...wrongWords])];
+  const ok = failed.length === 0;
+  console.log(
+    ok
+      ? `All ${check.checked} ended periods of chain ${chain.id} verified ✓ (indexes ${newestFirst.at(-1)!.index} to ${newestFirst[0].index})`
+      : `${failed.length} of ${check.checked} periods do NOT verify ✗: ${failed.join(', ')}`,
+  );
   return ok;
 }
 

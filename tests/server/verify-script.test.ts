@@ -42,17 +42,18 @@ describe('npm run verify', () => {
     writeFileSync(file, JSON.stringify(data));
     const chain = verify('--chain', '1', '--from', file);
     expect(chain.status, chain.stderr).toBe(0);
-    expect(chain.stdout).toContain(`All ${data.periods.length} periods verified ✓`);
+    expect(chain.stdout).toContain(`All ${data.periods.length} ended periods of chain 1 verified ✓`);
     expect(chain.stdout).toContain('Salt drawn by the operator: not independently verifiable.');
     const one = verify('--period', data.periods[0].period, '--from', file);
     expect(one.status).toBe(0);
     expect(one.stdout).toMatch(/equals the published hash ✓/);
+    expect(one.stdout).toContain('Verified ✓');
 
     const forged = { ...data, periods: data.periods.map((p: { number: number }, i: number) => (i === 1 ? { ...p, number: (p.number + 1) % 10 } : p)) };
     writeFileSync(file, JSON.stringify(forged));
     const caught = verify('--chain', '1', '--from', file);
     expect(caught.status).toBe(1);
-    expect(caught.stdout).toContain('does NOT verify ✗');
+    expect(caught.stdout).toContain(`1 of ${data.periods.length} periods do NOT verify ✗: ${data.periods[1].period}`);
   });
 
   it('recomputes a Chicken Road round and a spin from their seeds, as the document prints them', () => {

@@ -96,7 +96,7 @@ export async function colorRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Ended periods, newest first, 10 a page, each with its chain and hash; ?chain=N for one chain',
+        summary: 'Ended periods, newest first, 10 a page (or ?size= up to 500), each with its chain and hash; ?chain=N for one chain',
         querystring: historyQuerySchema,
         response: { 200: ok(historyPageSchema) },
       },
@@ -104,7 +104,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'History',
-      data: historyView(await history(app.db, request.query.page, request.query.chain), await chainsOnRecord(app.db)),
+      data: historyView(await history(app.db, request.query.page, request.query.chain, request.query.size), await chainsOnRecord(app.db)),
     }),
   );
 

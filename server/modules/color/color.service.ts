@@ -175,9 +175,9 @@ export async function colorState(db: DbOrTx, game: ColorGame, now: Date): Promis
   return { current: currentPeriod(game, now), last: last ?? null };
 }
 
-export async function history(db: DbOrTx, page: number, chainId?: number) {
-  const { rows, total } = await repo.listPeriods(db, HISTORY_PAGE, (page - 1) * HISTORY_PAGE, chainId);
-  return { rows, page, totalPages: totalPages(total, HISTORY_PAGE) };
+export async function history(db: DbOrTx, page: number, chainId?: number, size = HISTORY_PAGE) {
+  const { rows, total } = await repo.listPeriods(db, size, (page - 1) * size, chainId);
+  return { rows, page, totalPages: totalPages(total, size) };
 }
 
 export async function userBets(db: DbOrTx, userId: string, page: number) {

@@ -1,6 +1,16 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chainReaches, colourName, drawColorNumber, payoutOf, returnToPlayer, SELECTIONS, type Selection } from '../../../contracts/color.js';
+import {
+  chainReaches,
+  checkChainPage,
+  colourName,
+  drawColorNumber,
+  newChainCheck,
+  payoutOf,
+  returnToPlayer,
+  SELECTIONS,
+  type Selection,
+} from '../../../contracts/color.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { manualClock } from '../../lib/clock.js';
@@ -52,6 +62,31 @@ describe('the colour game’s hash chain', () => {
     expect(await chainReaches(chain.hashAt(2700), 2699, chain.terminalHash, proven)).toBe(false);
     expect(proven.has(2699)).toBe(false);
     expect(proven.has(2700)).toBe(false);
+  });
+
+  it('checks a whole chain page by page in as many steps as its newest index, and names the periods that do not verify', async () => {
+    const chain = new HashChain('d'.repeat(64), 3000);
+    const salt = `00000000${'e'.repeat(56)}`;
+    const period = async (index: number, hash = chain.hashAt(index)) => ({
+      period: `p${index}`,
+      index,
+      hash,
+      number: await drawColorNumber(hash, salt, index),
+    });
+    // Periods 2,500 down to 1, with a gap (1,200–1,299 were never played), in pages of 500.
+    const indexes = Array.from({ length: 2500 }, (_, i) => 2500 - i).filter((n) => n < 1200 || n >= 1300);
+    const periods = await Promise.all(indexes.map((n) => period(n)));
+    const check = newChainCheck();
+    for (let i = 0; i < periods.length; i += 500) await checkChainPage(periods.slice(i, i + 500), { terminalHash: chain.terminalHash, salt }, check);
+    expect(check).toMatchObject({ checked: periods.length, failed: [] });
+    // A hash from another chain, with the number it would draw, is caught; so is a forged number.
+    const other = new HashChain('f'.repeat(64), 3000);
+    const forged = [...periods];
+    forged[10] = await period(forged[10].index, other.hashAt(forged[10].index));
+    forged[20] = { ...forged[20], number: (forged[20].number + 1) % 10 };
+    const caught = newChainCheck();
+    await checkChainPage(forged, { terminalHash: chain.terminalHash, salt }, caught);
+    expect(caught.failed).toEqual([forged[10].period, forged[20].period]);
   });
 
   it('gives each bet type the return its payout table implies, over 100,000 bets per type', () => {

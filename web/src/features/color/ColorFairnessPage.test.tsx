@@ -70,4 +70,35 @@ describe('ColorFairnessPage', () => {
     expect(await screen.findByText('Period 202611251146: Does not verify ✗')).toBeInTheDocument();
     expect(screen.getByText(`(the server recorded ${forged.number})`, { exact: false })).toBeInTheDocument();
   });
+
+  it('checks every ended period of a chain, and names one that does not verify', async () => {
+    const periods = await Promise.all(
+      [4, 3, 2, 1].map(async (index) => ({
+        period: `20261125114${index}`,
+        seq: index,
+        chain: 1,
+        index,
+        number: await drawColorNumber(hashes[index], SALT, index),
+        colour: '',
+        size: 'big',
+        hash: hashes[index],
+        startTime: '',
+        endTime: '',
+      })),
+    );
+    let forge = false;
+    mockApi({
+      'GET /api/v1/color/commitments': () => ok({ chains: [chain(1, hashes[0])], page: 1, totalPages: 1 }),
+      'GET /api/v1/color/history': () =>
+        ok({ periods: forge ? periods.map((p, i) => (i === 2 ? { ...p, hash: hashes[5] } : p)) : periods, page: 1, totalPages: 1 }),
+    });
+    const user = userEvent.setup();
+    renderApp(<ColorFairnessPage />, { path: '/color/fairness' });
+    await user.click(await screen.findByRole('button', { name: 'Check every ended period of chain 1' }));
+    expect(await screen.findByText('All 4 ended periods verified ✓')).toBeInTheDocument();
+    forge = true;
+    renderApp(<ColorFairnessPage />, { path: '/color/fairness' });
+    await user.click((await screen.findAllByRole('button', { name: 'Check every ended period of chain 1' }))[0]);
+    expect(await screen.findByText('1 of 4 do not verify ✗: 202611251142')).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Ball } from './Ball';
 import { colorApi, colorKeys } from './color.api';
+import { checkChainPage, newChainCheck, type ChainCheck } from '../../../../contracts/color.math';
 import { checkPeriod, type PeriodCheck } from './color.verify';
 import './color.css';
 
@@ -169,6 +170,7 @@ function Commitments() {
                     </>
                   )}
                 </dl>
+                {c.salt && (c.status === 'running' || c.status === 'ended') && <CheckChain chain={c} />}
               </li>
             ))}
           </ol>
@@ -176,5 +178,45 @@ function Commitments() {
         </>
       )}
     </section>
+  );
+}
+
+/** Checks every ended period of one chain in the browser, page by page, with its progress. */
+function CheckChain({ chain }: { chain: ColorCommitment }) {
+  const [state, setState] = useState<{ running: boolean; check: ChainCheck; total: number; error?: string } | null>(null);
+  const run = async () => {
+    const check = newChainCheck();
+    setState({ running: true, check, total: 0 });
+    try {
+      for (let page = 1; ; page++) {
+        const answer = await colorApi.chainPeriods(chain.id, page);
+        await checkChainPage(answer.periods, { terminalHash: chain.terminalHash, salt: chain.salt! }, check);
+        setState({ running: page < answer.totalPages, check: { ...check }, total: check.checked });
+        if (page >= answer.totalPages) break;
+      }
+    } catch (err) {
+      setState({ running: false, check, total: check.checked, error: errorMessage(err, 'The check stopped: please try again.') });
+    }
+  };
+  if (!state) {
+    return (
+      <Button variant="ghost" onClick={() => void run()}>
+        Check every ended period of chain {chain.id}
+      </Button>
+    );
+  }
+  const { check } = state;
+  return (
+    <p className="color-fair__chain-check" role="status" aria-live="polite">
+      {state.error
+        ? state.error
+        : state.running
+          ? `Checking… ${check.checked.toLocaleString('en-IN')} periods so far`
+          : check.checked === 0
+            ? 'No period of this chain has ended yet.'
+            : check.failed.length === 0
+              ? `All ${check.checked.toLocaleString('en-IN')} ended periods verified ✓`
+              : `${check.failed.length} of ${check.checked.toLocaleString('en-IN')} do not verify ✗: ${check.failed.slice(0, 5).join(', ')}${check.failed.length > 5 ? '…' : ''}`}
+    </p>
   );
 }

@@ -21,6 +21,13 @@ export const colorApi = {
       '/api/v1/color/history',
       { query: { page }, anonymous: true },
     ),
+  /** A chain's ended periods, newest first, 500 a page (for checking a whole chain). */
+  chainPeriods: (chain: number, page: number) =>
+    apiData(
+      okAnswer(contract, (c) => c.historyPageSchema),
+      '/api/v1/color/history',
+      { query: { chain, page, size: 500 }, anonymous: true },
+    ),
   commitments: (page: number) =>
     apiData(
       okAnswer(contract, (c) => c.commitmentsPageSchema),
