@@ -162,6 +162,10 @@ describe('colour commitments: chain, then salt, then periods', () => {
     const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => enter({ block: NEXT_BLOCK + 10, hash: blockHash(`race ${i}`) })));
     expect(tries.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(tries.every((r) => r.statusCode === 200 || r.json().code === 'SALT_SET')).toBe(true);
+    // The same salt entered at once by many (servers starting with the same COLOR_SALT) is no conflict.
+    await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: NEXT_BLOCK + 20 } });
+    const same = await Promise.all(Array.from({ length: 8 }, () => enter({ block: NEXT_BLOCK + 20, hash: blockHash('same') })));
+    expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
   });
 
   it('keeps every seed still in play sealed: a copy of the database without APP_SECRET foretells nothing', async () => {

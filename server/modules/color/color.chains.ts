@@ -164,8 +164,10 @@ export async function enterSalt(db: DbOrTx, height: number, blockHash: string, n
   }
   const prev = chains.find((c) => c.id === chain.id - 1);
   const written = await repo.saltChain(db, chain.id, { salt, saltSource: 'bitcoin', saltedAt: now, epoch: firstStart(prev, chain.roundSeconds, now) });
-  if (!written) throw conflict(`Chain ${chain.id} got its salt from another request at the same moment.`, 'SALT_SET');
-  return (await repo.listChains(db)).find((c) => c.id === chain.id)!;
+  const after = (await repo.listChains(db)).find((c) => c.id === chain.id)!;
+  // Another request (a second server starting with the same COLOR_SALT) wrote it first: the same salt is no conflict.
+  if (!written && after.salt !== salt) throw conflict(`Chain ${chain.id} got another salt from a request at the same moment.`, 'SALT_SET');
+  return after;
 }
 
 /**
