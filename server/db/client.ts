@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -114,6 +116,41 @@ function openPostgres(url: string, poolSize = 20): Database {
   };
 }
 
+/**
+ * The embedded PostgreSQL's memory settings: one server process on a small machine, a few tens of
+ * connections' worth of work, not a database server's defaults (128 MB of shared buffers, 64 MB
+ * for maintenance). Measured in bench/RESULTS.md ("Memory").
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=512kB', 'temp_buffers=1MB', 'maintenance_work_mem=16MB'];
+
+/** The embedded PostgreSQL with this server's settings, in `dir` (in memory when undefined). */
+export const createPglite = (dir: string | undefined) =>
+  PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] });
+
+/** Applies the migrations not yet applied to an embedded database (one process: no lock needed). */
+export async function migratePglite(client: PGlite): Promise<void> {
+  await migrate(
+    async (sql) => {
+      const results = await client.exec(sql);
+      return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
+    },
+    { lock: false },
+  );
+}
+
+/**
+ * A new data folder is created and migrated by a process of its own (pglite-init.ts): the memory
+ * initdb (a second WebAssembly module) and the first migrations touch in the database's
+ * WebAssembly heap would otherwise stay with the server for its whole life (WebAssembly memory
+ * never shrinks).
+ */
+function initialiseFolder(dir: string): void {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  execFileSync(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./pglite-init.ts', import.meta.url)), dir], {
+    stdio: 'inherit',
+  });
+}
+
 async function openPglite(dir: string | null): Promise<Database> {
   let releaseLock = () => {};
   if (dir) {
@@ -122,19 +159,14 @@ async function openPglite(dir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = dir ? await PGlite.create(dir) : await PGlite.create();
+    if (dir) initialiseFolder(dir);
+    client = await createPglite(dir ?? undefined);
   } catch (err) {
     releaseLock();
     throw err;
   }
   try {
-    await migrate(
-      async (sql) => {
-        const results = await client.exec(sql);
-        return (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[];
-      },
-      { lock: false },
-    );
+    await migratePglite(client);
   } catch (err) {
     await client.close();
     releaseLock();
