@@ -48,3 +48,42 @@ export function writeSection(name: string, body: string): void {
   writeFileSync(RESULTS, from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n${section}\n`);
   console.log('Written to bench/RESULTS.md');
 }
+
+/** Where a process's resident memory is, in MiB (Linux): how each part is measured is in bench/RESULTS.md, "Memory". */
+export interface MemoryBreakdown {
+  rss: number;
+  /** The embedded database's WebAssembly memory: the pages of it in use (its mapping is at least 128 MiB). */
+  wasm: number;
+  /** V8's JavaScript heap, committed (from the server's /metrics). */
+  v8Heap: number;
+  /** Code and other files mapped: Node.js itself, native modules. */
+  files: number;
+  /** Everything else: native allocations (buffers, TLS, the database driver), V8's code and stacks. */
+  native: number;
+}
+
+export async function memoryBreakdown(pid: number, base: string): Promise<MemoryBreakdown> {
+  let wasm = 0;
+  let files = 0;
+  let size = 0;
+  let path = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) path = head[1];
+    else if (line.startsWith('Size:')) size = Number(line.replace(/\D+/g, ''));
+    else if (line.startsWith('Rss:')) {
+      const kib = Number(line.replace(/\D+/g, ''));
+      if (path && !path.startsWith('[')) files += kib;
+      else if (!path && size >= 128 * 1024) wasm += kib;
+    }
+  }
+  const metrics = await fetch(`${base}/metrics`).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
+  const heapBytes = Number(/^nodejs_heap_size_total_bytes (\S+)$/m.exec(metrics)?.[1] ?? NaN);
+  const mib = (kib: number) => Math.round(kib / 1024);
+  const rss = rssMiB(pid);
+  const v8Heap = Math.round(heapBytes / 2 ** 20);
+  return { rss, wasm: mib(wasm), v8Heap, files: mib(files), native: Math.max(0, rss - mib(wasm) - v8Heap - mib(files)) };
+}

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ensureWebBuilt } from './build-web.mjs';
 import { startNginx } from './lib/nginx.mjs';
+import { SERVER_ARGS, SERVER_ENV } from './lib/server-command.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@localhost:5432/rupee_cluster';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -38,8 +39,18 @@ ensureWebBuilt();
 // Both servers must share the secret that signs sessions.
 const APP_SECRET = process.env.APP_SECRET || randomBytes(48).toString('base64url');
 const children = BACKENDS.map(({ name, port }) =>
-  spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: '1', DATABASE_URL, REDIS_URL, APP_SECRET, DATA_DIR: `./data/cluster-${name}` },
+  spawn(process.execPath, SERVER_ARGS, {
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: '1',
+      DATABASE_URL,
+      REDIS_URL,
+      APP_SECRET,
+      DATA_DIR: `./data/cluster-${name}`,
+    },
     stdio: 'inherit',
   }),
 );

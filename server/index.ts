@@ -2,11 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureFirstAdmin } from './modules/accounts/index.js';
 import { MoneyModeMismatch } from './modules/ledger/index.js';
-import { releaseStartupMemory } from './lib/memory.js';
+import { releaseStartupMemory, STARTUP_SETTLES_MS } from './lib/memory.js';
 import { startupReport } from './startup.js';
-
-/** When start-up's one-off work is over and its memory can go back to the system. */
-const STARTUP_SETTLES_MS = 10_000;
 
 async function main() {
   let config;
@@ -48,7 +45,6 @@ async function main() {
   console.log(line);
   for (const warning of warnings) console.warn(`WARNING: ${warning}`);
   app.log.info({ mode: config.NODE_ENV, node: process.versions.node, warnings }, 'started');
-  // Once start-up's work is done (the colour chain is worked out in the first seconds).
   setTimeout(releaseStartupMemory, STARTUP_SETTLES_MS).unref();
 }
 

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { startFakeSmtp } from '../../tests/fakes/smtp.js';
 import { freePort, waitHealthy } from '../lib.js';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 
 export interface Site {
   base: string;
@@ -25,9 +26,10 @@ export async function startSite(name: string): Promise<Site> {
   const work = mkdtempSync(join(os.tmpdir(), `bench-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       APP_SECRET: `${name}-secret-${name}-secret-0123456789-0123456789`,
       PORT: String(port),

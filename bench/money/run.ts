@@ -23,7 +23,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startFakeSmtp, type FakeSmtp } from '../../tests/fakes/smtp.js';
-import { freePort, percentile, rssMiB, waitHealthy, writeSection } from '../lib.js';
+import { freePort, memoryBreakdown, percentile, rssMiB, waitHealthy, writeSection, type MemoryBreakdown } from '../lib.js';
+import { STARTUP_SETTLES_MS } from '../../server/lib/memory.js';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 import type { LoadResult } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -79,6 +81,8 @@ interface Row {
   /** pgbench paced at the paused players' call rate: its own latency at that load. */
   pgbenchPaced?: { p50: number; p99: number };
   rssMiB: number;
+  /** Where the memory was at the end of the load. */
+  loadMemory: MemoryBreakdown;
   /** CPU time per call, in ms: the server process, the players' process, PostgreSQL's processes. */
   serverCpuMs: number;
   playersCpuMs: number;
@@ -159,9 +163,9 @@ class Server {
     this.base = `http://127.0.0.1:${port}`;
     // BENCH_PROFILE=<folder> writes the server's CPU profile there when it stops.
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-    this.child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/index.ts'], {
+    this.child = spawn(process.execPath, [...profile, ...SERVER_ARGS], {
       cwd: ROOT,
-      env: { ...process.env, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...process.env, ...SERVER_ENV, ...this.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitHealthy(this.base, () => this.child.exitCode !== null);
@@ -237,6 +241,7 @@ async function measured(server: Server, tokens: string[], pauseMs: number) {
     return {
       load,
       rss,
+      loadMemory: await memoryBreakdown(server.pid, server.base),
       serverCpuMs: perCall(cpuSeconds(server.pid) - serverBefore),
       playersCpuMs: perCall(cpu),
       postgresCpuMs: perCall(cpuSecondsBetween(postgresBefore, cpuSecondsOf('postgres'))),
@@ -245,6 +250,9 @@ async function measured(server: Server, tokens: string[], pauseMs: number) {
     clearInterval(sampler);
   }
 }
+
+/** Each database's server once started and idle. */
+const idle: { database: string; memory: MemoryBreakdown }[] = [];
 
 async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promise<Row[]> {
   const rows: Row[] = [];
@@ -291,10 +299,13 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     // Sign-ups come from one address here; the limit guards sign-in, not the money path measured.
     RATE_LIMIT_MAX: '100000',
     DEPOSIT_MAX: '100000',
-    COLOR_CHAIN_LENGTH: '20000',
   });
   try {
     await server.start();
+    // Idle, as an operator's server is once started: the colour chain made, start-up's memory given back.
+    await server.call('GET', '/api/v1/color/state');
+    await new Promise((resolve) => setTimeout(resolve, STARTUP_SETTLES_MS + 3000));
+    idle.push({ database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', memory: await memoryBreakdown(server.pid, server.base) });
     const adminToken = (await server.call<{ data: { accessToken: string } }>('POST', '/api/v1/users/login', ADMIN)).data.accessToken;
     const tokens: string[] = [];
     for (let i = 0; i < most; i++) tokens.push(await makePlayer(server, smtp, adminToken, i));
@@ -309,7 +320,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
       await settle();
       const pgbenchBefore = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
       await settle();
-      const { load, rss, serverCpuMs, playersCpuMs, postgresCpuMs } = await measured(server, players, step.pauseMs);
+      const { load, rss, loadMemory, serverCpuMs, playersCpuMs, postgresCpuMs } = await measured(server, players, step.pauseMs);
       await settle();
       const pgbenchAfter = kind === 'postgres' && !step.pauseMs ? pgbench(pgbenchDb, step.players) : undefined;
       const pgbenchAtRate = kind === 'postgres' && step.pauseMs ? pgbenchPaced(pgbenchDb, step.players, load.calls / load.seconds) : undefined;
@@ -323,6 +334,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
         pgbenchAfter,
         pgbenchPaced: pgbenchAtRate,
         rssMiB: rss,
+        loadMemory,
         serverCpuMs,
         playersCpuMs,
         postgresCpuMs: kind === 'postgres' ? postgresCpuMs : NaN,
@@ -383,6 +395,33 @@ function table(rows: Row[]): string {
   return [head, ...lines].join('\n');
 }
 
+/** The server's resident memory idle and under each load, and where it is (bench/lib.ts memoryBreakdown). */
+function memorySection(rows: Row[]): string {
+  const cells = (m: MemoryBreakdown) => `**${m.rss}** | ${m.wasm} | ${m.v8Heap} | ${m.files} | ${m.native}`;
+  const lines = [
+    ...idle.map((i) => `| ${i.database} | idle | ${cells(i.memory)} |`),
+    ...rows.map((r) => `| ${r.database} | ${r.players} players${r.pauseMs ? ' pausing' : ''}, largest ${r.rssMiB} | ${cells(r.loadMemory)} |`),
+  ];
+  return `## Memory
+
+The server's resident memory (RSS, MiB) once started and idle, with nobody connected (the colour
+chain of the default million periods made, ${STARTUP_SETTLES_MS / 1000} s for start-up's memory to go back, then 3 s),
+and at the end of each load of the table above ("largest" is the most seen during it), on a new
+DATA_DIR, started as \`npm start\` starts it (its V8 flags included). Where it is, read from outside
+the process: **WebAssembly**, the embedded database's memory in use (the resident part of the
+anonymous mapping of at least 128 MiB that holds it, from /proc/PID/smaps); **V8 heap**, the
+JavaScript heap V8 has committed (\`nodejs_heap_size_total_bytes\` of /metrics); **files**, the
+resident part of mapped files (Node.js itself, native modules); **native**, the rest: the C
+allocator's memory (buffers, TLS, the PostgreSQL driver), V8's compiled code (the database's
+WebAssembly compiled to machine code among it) and thread stacks. Date and machine as above.
+Goal for the embedded default: at most 256 MiB idle (checked by tests/server/memory-budget.test.ts
+in \`npm test\`), at most 320 MiB under the 4-player load.
+
+| Database | When | RSS | WebAssembly | V8 heap | Files | Native |
+|---|---|---|---|---|---|---|
+${lines.join('\n')}`;
+}
+
 function pgVersion(): string {
   try {
     return execFileSync('psql', [PG_URL, '-Atc', 'SHOW server_version'], { encoding: 'utf8' }).trim();
@@ -425,9 +464,12 @@ Run: \`npm run bench\` (bench/money/run.ts, bench/money/load.ts).
 - Node ${process.version}; PostgreSQL ${pgVersion()} on the same machine (loopback); PGlite in a temporary DATA_DIR
 
 ${table(rows)}`;
+  const memory = memorySection(rows);
+  console.log(memory);
   // A run of some rows only (BENCH_ONLY, BENCH_PLAYERS) is for trying a change: it prints, and keeps the full table.
   if (ONLY || process.env.BENCH_PLAYERS) return;
   writeSection('money', section);
+  writeSection('memory', memory);
 }
 
 await main();

@@ -14,6 +14,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort, percentile, rssMiB, waitHealthy, writeSection } from '../lib.js';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 
 const CLIENTS = Number(process.env.BENCH_SOCKETS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -25,10 +26,11 @@ async function main() {
   // With BENCH_PIN=1 (and taskset), the server gets CPU 0 and this process CPU 1, so neither slows the other.
   const pin = process.env.BENCH_PIN === '1';
   const command = pin ? 'taskset' : process.execPath;
-  const args = [...(pin ? ['-c', '0', process.execPath] : []), '--import', 'tsx', 'server/index.ts'];
+  const args = [...(pin ? ['-c', '0', process.execPath] : []), ...SERVER_ARGS];
   const server = spawn(command, args, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,6 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+/** When start-up's one-off work (the colour chain is worked out in the first seconds) is over. */
+export const STARTUP_SETTLES_MS = 10_000;
+
 type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +38,10 @@ export default async function setup(project: TestProject) {
   bot.addToChannel(E2E_CHANNEL);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const server: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, waitHealthy } from '../../bench/lib.js';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 
 export { freePort };
 
@@ -18,8 +19,17 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(p), REDIS_URL: '', DATABASE_URL: '', ...env },
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    env: {
+      ...SERVER_ENV,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
 import { waitHealthy } from '../../bench/lib.js';
 import { scratchDatabase, type ScratchDatabase } from '../../scripts/lib/scratch-database.mjs';
+import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 import { requiredOnCi } from '../helpers/ci.js';
 import { freePort } from '../helpers/server-process.js';
 
@@ -53,9 +54,10 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
 
   async function start(tag: string): Promise<Node> {
     const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const proc = spawn(process.execPath, SERVER_ARGS, {
       env: {
         ...process.env,
+        ...SERVER_ENV,
         NODE_ENV: 'development',
         PORT: String(port),
         HOST: '127.0.0.1',
