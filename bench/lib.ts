@@ -62,7 +62,8 @@ export interface MemoryBreakdown {
   native: number;
 }
 
-export async function memoryBreakdown(pid: number, base: string): Promise<MemoryBreakdown> {
+/** `embedded`: the server runs PGlite (on PostgreSQL there is no WebAssembly memory to find). */
+export async function memoryBreakdown(pid: number, base: string, embedded = true): Promise<MemoryBreakdown> {
   let wasm = 0;
   let files = 0;
   let size = 0;
@@ -74,7 +75,7 @@ export async function memoryBreakdown(pid: number, base: string): Promise<Memory
     else if (line.startsWith('Rss:')) {
       const kib = Number(line.replace(/\D+/g, ''));
       if (path && !path.startsWith('[')) files += kib;
-      else if (!path && size >= 128 * 1024) wasm += kib;
+      else if (embedded && !path && size >= 128 * 1024) wasm += kib;
     }
   }
   const metrics = await fetch(`${base}/metrics`).then(

@@ -158,6 +158,11 @@ class Server {
     return this.child.pid!;
   }
 
+  /** On the embedded database (no DATABASE_URL). */
+  get embedded() {
+    return !this.env.DATABASE_URL;
+  }
+
   async start(): Promise<void> {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
@@ -241,7 +246,7 @@ async function measured(server: Server, tokens: string[], pauseMs: number) {
     return {
       load,
       rss,
-      loadMemory: await memoryBreakdown(server.pid, server.base),
+      loadMemory: await memoryBreakdown(server.pid, server.base, server.embedded),
       serverCpuMs: perCall(cpuSeconds(server.pid) - serverBefore),
       playersCpuMs: perCall(cpu),
       postgresCpuMs: perCall(cpuSecondsBetween(postgresBefore, cpuSecondsOf('postgres'))),
@@ -305,7 +310,10 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     // Idle, as an operator's server is once started: the colour chain made, start-up's memory given back.
     await server.call('GET', '/api/v1/color/state');
     await new Promise((resolve) => setTimeout(resolve, STARTUP_SETTLES_MS + 3000));
-    idle.push({ database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)', memory: await memoryBreakdown(server.pid, server.base) });
+    idle.push({
+      database: kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)',
+      memory: await memoryBreakdown(server.pid, server.base, kind === 'pglite'),
+    });
     const adminToken = (await server.call<{ data: { accessToken: string } }>('POST', '/api/v1/users/login', ADMIN)).data.accessToken;
     const tokens: string[] = [];
     for (let i = 0; i < most; i++) tokens.push(await makePlayer(server, smtp, adminToken, i));
@@ -397,7 +405,7 @@ function table(rows: Row[]): string {
 
 /** The server's resident memory idle and under each load, and where it is (bench/lib.ts memoryBreakdown). */
 function memorySection(rows: Row[]): string {
-  const cells = (m: MemoryBreakdown) => `**${m.rss}** | ${m.wasm} | ${m.v8Heap} | ${m.files} | ${m.native}`;
+  const cells = (m: MemoryBreakdown) => `**${m.rss}** | ${m.wasm || '–'} | ${m.v8Heap} | ${m.files} | ${m.native}`;
   const lines = [
     ...idle.map((i) => `| ${i.database} | idle | ${cells(i.memory)} |`),
     ...rows.map((r) => `| ${r.database} | ${r.players} players${r.pauseMs ? ' pausing' : ''}, largest ${r.rssMiB} | ${cells(r.loadMemory)} |`),
