@@ -13,6 +13,7 @@ import { errorSchema } from '../contracts/envelope.js';
 import { isSignedInScreen, screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { readinessCheck } from './lib/readiness.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { proxyTrust } from './lib/proxy.js';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.decorate('db', db.db);
   app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  app.decorate('readiness', readinessCheck(db, redis));
   app.addHook('onClose', async () => {
     redis?.disconnect();
     if (!database) await db.close();
@@ -145,9 +147,18 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await app.db.execute('SELECT 1');
-    return reply.send({ ok: true, database: db.kind });
+  // Liveness: the process answers. It asks nothing of the database, so an outage of PostgreSQL
+  // does not get the servers restarted: they serve again by themselves once it is back.
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => reply.send({ ok: true, database: db.kind }));
+  // Readiness: the database (and Redis, when set) answer; a proxy or orchestrator sends no traffic while 503.
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = await app.readiness();
+    const redis = ready.redis === null ? 'not configured' : ready.redis ? 'up' : 'down';
+    if (ready.database) return reply.send({ ok: true, database: 'up', redis });
+    return reply
+      .status(503)
+      .header('Retry-After', '5')
+      .send({ success: false, code: 'NOT_READY', message: 'The database is not answering. Please try again in a few seconds.', database: 'down', redis });
   });
 
   await app.register(schedulerPlugin, { jobs });

@@ -81,17 +81,50 @@ export const metricsPlugin = fp(async (app: App) => {
     },
   });
 
-  const figures = cached<OperationsFigures>(FIGURES_MS, () => operationsFigures(app.db));
-  const violations = cached<number>(LEDGER_CHECK_MS, () => ledgerViolationCount(app.db));
+  // Whether the shared parts answer: 1 up, 0 down (Redis: absent when none is configured).
+  new Gauge({
+    name: 'rupee_database_up',
+    help: 'Whether the database answered SELECT 1 within 2 s (1) or not (0)',
+    registers: [registry],
+    async collect() {
+      this.set((await app.readiness()).database ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'rupee_redis_up',
+    help: 'Whether Redis answered PING within 2 s (1) or not (0); absent without REDIS_URL',
+    registers: [registry],
+    async collect() {
+      const { redis } = await app.readiness();
+      if (redis !== null) this.set(redis ? 1 : 0);
+    },
+  });
+
+  // While the database does not answer, these keep their last values and /metrics still answers (rupee_database_up says why).
+  const cachedFigures = cached<OperationsFigures>(FIGURES_MS, () => operationsFigures(app.db));
+  const cachedViolations = cached<number>(LEDGER_CHECK_MS, () => ledgerViolationCount(app.db));
+  let lastFigures: OperationsFigures | undefined;
+  let lastViolations: number | undefined;
+  const figures = () =>
+    cachedFigures().then(
+      (f) => (lastFigures = f),
+      () => lastFigures,
+    );
+  const violations = () =>
+    cachedViolations().then(
+      (v) => (lastViolations = v),
+      () => lastViolations,
+    );
   new Gauge({
     name: 'rupee_bets_placed',
     help: 'Bets placed since the start, by game (database-wide: every server reports the same)',
     labelNames: ['game'],
     registers: [registry],
     async collect() {
-      const { bets } = await figures();
-      this.set({ game: 'chicken' }, bets.chicken);
-      this.set({ game: 'color' }, bets.color);
+      const f = await figures();
+      if (!f) return;
+      this.set({ game: 'chicken' }, f.bets.chicken);
+      this.set({ game: 'color' }, f.bets.color);
     },
   });
   new Gauge({
@@ -100,7 +133,7 @@ export const metricsPlugin = fp(async (app: App) => {
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
-      for (const m of (await figures()).money) this.set({ kind: m.kind }, toRupees(m.paise));
+      for (const m of (await figures())?.money ?? []) this.set({ kind: m.kind }, toRupees(m.paise));
     },
   });
   new Gauge({
@@ -109,7 +142,7 @@ export const metricsPlugin = fp(async (app: App) => {
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
-      for (const m of (await figures()).money) this.set({ kind: m.kind }, m.transfers);
+      for (const m of (await figures())?.money ?? []) this.set({ kind: m.kind }, m.transfers);
     },
   });
   new Gauge({
@@ -118,9 +151,10 @@ export const metricsPlugin = fp(async (app: App) => {
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
-      const { pending } = await figures();
-      this.set({ kind: 'deposit' }, pending.deposits);
-      this.set({ kind: 'withdrawal' }, pending.withdrawals);
+      const f = await figures();
+      if (!f) return;
+      this.set({ kind: 'deposit' }, f.pending.deposits);
+      this.set({ kind: 'withdrawal' }, f.pending.withdrawals);
     },
   });
   new Gauge({
@@ -128,7 +162,8 @@ export const metricsPlugin = fp(async (app: App) => {
     help: 'Ledger rules broken at the last check, run at most every five minutes (0: the books balance)',
     registers: [registry],
     async collect() {
-      this.set(await violations());
+      const v = await violations();
+      if (v !== undefined) this.set(v);
     },
   });
 

@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requiredOnCi } from '../helpers/ci.js';
+import { postgresBinaries, privatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
+
+// PostgreSQL stopped under a running server: the server stays alive (/healthz), says it is not
+// ready (/readyz 503 with Retry-After, rupee_database_up 0), and serves again by itself once the
+// database is back, without a restart. On a private PostgreSQL the test may stop; on CI the binaries must be there.
+const binaries = postgresBinaries() !== null;
+requiredOnCi(binaries, "PostgreSQL's server binaries (pg_ctl, initdb), for a private PostgreSQL");
+
+describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness through a PostgreSQL outage', () => {
+  let pg: PrivatePostgres | undefined;
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'readiness-'));
+  afterAll(async () => {
+    await server?.stop();
+    pg?.remove();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const status = async (path: string) =>
+    fetch(`${server!.url}${path}`, { signal: AbortSignal.timeout(5000) }).then(
+      async (r) => ({ code: r.status, retryAfter: r.headers.get('retry-after'), body: await r.text() }),
+      () => ({ code: 0, retryAfter: null, body: '' }),
+    );
+
+  async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await check()) return Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`not within ${ms} ms`);
+  }
+
+  it('answers /readyz 503 while PostgreSQL is down and 200 within 10 s after it is back, /healthz 200 throughout', async () => {
+    pg = await privatePostgres();
+    server = await startServer({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: pg.url, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Ready#Admin12345' });
+    expect((await status('/readyz')).code).toBe(200);
+
+    for (const mode of ['fast', 'immediate'] as const) {
+      pg.stop(mode);
+      await until(async () => (await status('/readyz')).code === 503, 10_000);
+      const down = await status('/readyz');
+      expect(down.retryAfter).toBe('5');
+      expect(JSON.parse(down.body)).toMatchObject({ code: 'NOT_READY', database: 'down' });
+      expect((await status('/healthz')).code).toBe(200);
+      expect((await status('/metrics')).body).toMatch(/^rupee_database_up 0$/m);
+
+      pg.start();
+      const back = await until(async () => (await status('/readyz')).code === 200, 10_000);
+      console.log(`PostgreSQL stopped (${mode}) and started again: /readyz 200 after ${back} ms`);
+      expect((await status('/metrics')).body).toMatch(/^rupee_database_up 1$/m);
+      // It serves calls that need the database again, without a restart.
+      expect((await status('/api/v1/color/state')).code).toBe(200);
+    }
+  }, 120_000);
+});
