@@ -14,6 +14,7 @@ import { isSignedInScreen, screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { readinessCheck } from './lib/readiness.js';
+import { sharedOrLocalStore } from './plugins/rate-limit-store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { proxyTrust } from './lib/proxy.js';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   app.decorate('readiness', readinessCheck(db, redis));
+  app.decorate('rateLimitFallbacks', 0);
   app.addHook('onClose', async () => {
     redis?.disconnect();
     if (!database) await db.close();
@@ -121,7 +123,8 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+    // Shared through Redis when there is one; each server's own counts while Redis is unreachable.
+    ...(redis ? { store: sharedOrLocalStore(redis, { log: app.log, fellBack: () => app.rateLimitFallbacks++ }, 'rl:') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

@@ -30,6 +30,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The realtime socket (socket.io) on the API host; it listens once the server does. */
     io: SocketServer;
+    /** Times the rate limits fell back to this server's own counts because Redis was unreachable. */
+    rateLimitFallbacks: number;
     /** Whether the database and Redis answer now (server/lib/readiness.ts). */
     readiness: () => Promise<import('./lib/readiness.js').Readiness>;
     /** Every back-office route and the access page it needs, as registered (requireAdmin). */

@@ -100,7 +100,8 @@ export async function openDatabase(opts: { url?: string; dir?: string | null; po
 }
 
 function openPostgres(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connection that cannot be made within 5 s fails the call (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // Amounts are bigint paise; pg returns int8 as text by default, which we convert in repositories.
   pool.on('error', () => {
     /* idle client errors surface on the next query */

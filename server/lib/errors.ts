@@ -29,6 +29,22 @@ export const PG = {
 } as const;
 
 /** The PostgreSQL error code and constraint of an error thrown by pg, PGlite or Drizzle, if any. */
+/** Network errors and PostgreSQL's connection and shutdown codes: the database cannot be reached now. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+const UNREACHABLE_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** Whether `err` (or what caused it) says the database could not be reached: answered 503, to be retried. */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && (UNREACHABLE.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function pgError(err: unknown): { code?: string; constraint?: string } {
   let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
   for (let i = 0; e && i < 4; i++) {

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, pgError, PG } from '../lib/errors.js';
+import { AppError, isDatabaseUnreachable, pgError, PG } from '../lib/errors.js';
 import type { App } from '../types.js';
 
 /** One envelope for every error: `{ success: false, message, code }`, plus `errors[]` for validation. */
@@ -30,6 +30,15 @@ export function registerErrorHandler(app: App): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    }
+    if (isDatabaseUnreachable(err)) {
+      // PostgreSQL is restarting or cannot be reached: nothing was done that a retry would repeat
+      // (money calls carry idempotency keys), so the caller is asked to try again shortly.
+      request.log.warn({ err: (err as Error).message }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send({ success: false, code: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     const pg = pgError(err);
     if (pg.code === PG.uniqueViolation) {

@@ -90,6 +90,15 @@ export const metricsPlugin = fp(async (app: App) => {
       this.set((await app.readiness()).database ? 1 : 0);
     },
   });
+  new Counter({
+    name: 'rupee_rate_limit_fallbacks_total',
+    help: 'Times the rate limits fell back to this server’s own counts because Redis was unreachable',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(app.rateLimitFallbacks);
+    },
+  });
   new Gauge({
     name: 'rupee_redis_up',
     help: 'Whether Redis answered PING within 2 s (1) or not (0); absent without REDIS_URL',

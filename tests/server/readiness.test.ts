@@ -41,6 +41,19 @@ describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness 
     pg = await privatePostgres();
     server = await startServer({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: pg.url, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Ready#Admin12345' });
     expect((await status('/readyz')).code).toBe(200);
+    const login = await fetch(`${server.url}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'Ready#Admin12345' }),
+    });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const me = () =>
+      fetch(`${server!.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(8000) }).then(async (r) => ({
+        code: r.status,
+        retryAfter: r.headers.get('retry-after'),
+        body: (await r.json()) as { code?: string; message?: string },
+      }));
+    expect((await me()).code).toBe(200);
 
     for (const mode of ['fast', 'immediate'] as const) {
       pg.stop(mode);
@@ -50,6 +63,10 @@ describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness 
       expect(JSON.parse(down.body)).toMatchObject({ code: 'NOT_READY', database: 'down' });
       expect((await status('/healthz')).code).toBe(200);
       expect((await status('/metrics')).body).toMatch(/^rupee_database_up 0$/m);
+      // A call that needs the database: a clear 503 to retry, neither a 500 nor a hang.
+      const refused = await me();
+      expect(refused).toMatchObject({ code: 503, retryAfter: '5', body: { code: 'UNAVAILABLE' } });
+      expect(refused.body.message).toBe('The service is briefly unavailable. Please try again in a few seconds.');
 
       pg.start();
       const back = await until(async () => (await status('/readyz')).code === 200, 10_000);
@@ -57,6 +74,7 @@ describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness 
       expect((await status('/metrics')).body).toMatch(/^rupee_database_up 1$/m);
       // It serves calls that need the database again, without a restart.
       expect((await status('/api/v1/color/state')).code).toBe(200);
+      expect((await me()).code).toBe(200);
     }
   }, 120_000);
 });

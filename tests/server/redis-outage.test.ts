@@ -1,0 +1,81 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { requiredOnCi } from '../helpers/ci.js';
+import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
+
+// Redis killed under a running server, then back: HTTP keeps being served; the rate limits fall back
+// to this server's own counts with a warning (a limit still holds: never "no limit", never a 500);
+// /readyz and /metrics say Redis is down, then up. A Redis of the test's own, so it may kill it.
+const redisServer = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+requiredOnCi(Boolean(redisServer), 'redis-server, for a private Redis');
+
+describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis outage', () => {
+  let redis: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'redis-outage-'));
+  afterAll(async () => {
+    await server?.stop();
+    redis?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const startRedis = async (port: number) => {
+    redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i++) {
+      if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the private Redis did not start');
+  };
+  let n = 0;
+  /** A failed sign-in, each for another address (the per-account limit stays out of it); the per-address rate limit counts them all. */
+  const attempt = () =>
+    fetch(`${server!.url}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `nobody${n++}@example.com`, password: 'Wrong#Password1' }),
+      signal: AbortSignal.timeout(8000),
+    }).then(async (r) => ({ status: r.status, code: ((await r.json()) as { code?: string }).code }));
+  const readyz = async () => (await (await fetch(`${server!.url}/readyz`)).json()) as { redis: string };
+  const metrics = async () => (await fetch(`${server!.url}/metrics`)).text();
+
+  it('keeps serving with a per-server rate limit while Redis is gone, and shares again once it is back', async () => {
+    const port = await freePort();
+    await startRedis(port);
+    server = await startServer({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Redis#Admin12345',
+    });
+    expect((await readyz()).redis).toBe('up');
+    const shared = [await attempt(), await attempt(), await attempt(), await attempt()];
+    expect(shared.map((r) => r.status)).toEqual([401, 401, 401, 429]);
+
+    redis!.kill('SIGKILL');
+    // While it is gone: answers, never a 5xx, and this server's own limit of 3 holds.
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await attempt());
+    expect(during.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    expect(during.filter((r) => r.status === 401).length).toBeLessThanOrEqual(3);
+    expect(during.at(-1)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((await readyz()).redis).toBe('down');
+    expect(await metrics()).toMatch(/^rupee_redis_up 0$/m);
+    expect(await metrics()).toMatch(/^rupee_rate_limit_fallbacks_total [1-9]/m);
+    expect(server.logs()).toContain('Redis is unreachable: rate limits count on this server alone until it is back');
+
+    await startRedis(port);
+    const started = Date.now();
+    while ((await readyz()).redis !== 'up') {
+      expect(Date.now() - started, 'Redis is seen again within 10 s').toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await metrics()).toMatch(/^rupee_redis_up 1$/m);
+  }, 90_000);
+});
