@@ -37,9 +37,17 @@ describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness 
     throw new Error(`not within ${ms} ms`);
   }
 
-  it('answers /readyz 503 while PostgreSQL is down and 200 within 10 s after it is back, /healthz 200 throughout', async () => {
+  it('answers /readyz 503 while PostgreSQL is down and 200 within 10 s after it is back, /healthz 200 throughout; colour periods that end meanwhile are settled once on its return', async () => {
     pg = await privatePostgres();
-    server = await startServer({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: pg.url, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Ready#Admin12345' });
+    server = await startServer({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg.url,
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'Ready#Admin12345',
+      ROUND_SECONDS: '10',
+      COLOR_CHAIN_LENGTH: '2000',
+    });
     expect((await status('/readyz')).code).toBe(200);
     const login = await fetch(`${server.url}/api/v1/users/login`, {
       method: 'POST',
@@ -76,5 +84,21 @@ describe.skipIf(!binaries || Boolean(process.env.TEST_DATABASE_URL))('readiness 
       expect((await status('/api/v1/color/state')).code).toBe(200);
       expect((await me()).code).toBe(200);
     }
-  }, 120_000);
+
+    // A longer outage, across colour periods: the periods that ended meanwhile get their results
+    // when the database is back (drawn from the chain as always), each once, none skipped.
+    await until(async () => JSON.parse((await status('/api/v1/color/history')).body).data.periods.length > 0, 40_000);
+    pg.stop('immediate');
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
+    pg.start();
+    await until(async () => (await status('/readyz')).code === 200, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const history = JSON.parse((await status('/api/v1/color/history?size=500')).body).data.periods as { seq: number; endTime: string }[];
+    const seqs = history.map((p) => p.seq).sort((a, b) => a - b);
+    // Up to the period that ended last: the 25 s of outage are in the middle of the run.
+    expect(Date.now() - Date.parse(history[0].endTime)).toBeLessThan(15_000);
+    expect(seqs.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => seqs[0] + i));
+  }, 180_000);
 });
