@@ -13,7 +13,7 @@ import { errorSchema } from '../contracts/envelope.js';
 import { isSignedInScreen, screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { readinessCheck } from './lib/readiness.js';
+import { readinessCheck, reportOutages } from './lib/readiness.js';
 import { sharedOrLocalStore } from './plugins/rate-limit-store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
@@ -99,6 +99,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.decorate('db', db.db);
   app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  if (redis) reportOutages(redis, app.log, 'rate limits count on each server alone');
   app.decorate('readiness', readinessCheck(db, redis));
   app.decorate('rateLimitFallbacks', 0);
   app.addHook('onClose', async () => {

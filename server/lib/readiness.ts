@@ -1,4 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+
+/**
+ * Logs a Redis client's outage once, when it starts, and once when it ends, instead of an error
+ * for every reconnection attempt (a client without an 'error' listener also prints each one).
+ */
+export function reportOutages(client: Redis, log: FastifyBaseLogger, meanwhile: string): void {
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: err.message }, `Redis is unreachable: ${meanwhile} until it is back`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis is back');
+  });
+}
 import type { Database } from '../db/client.js';
 
 /** How long a dependency may take to answer before it counts as down. */

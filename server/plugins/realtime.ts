@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { reportOutages } from '../lib/readiness.js';
 import { Server } from 'socket.io';
 import { clientAddress, proxyTrust } from '../lib/proxy.js';
 import type { App } from '../types.js';
@@ -50,9 +51,13 @@ export const realtimePlugin = fp(async (app: App) => {
   // Several servers: rooms and broadcasts reach every server's clients through Redis.
   let redis: Redis[] = [];
   if (app.config.REDIS_URL) {
-    const pub = new Redis(app.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // Their commands wait for Redis however long it is away (null: no limit of retries), rather
+    // than fail where the adapter does not expect it: a server keeps its own sockets meanwhile,
+    // and broadcasts between servers resume when Redis is back.
+    const pub = new Redis(app.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     redis = [pub, sub];
+    for (const client of redis) reportOutages(client, app.log, 'realtime broadcasts between servers wait');
     io.adapter(createAdapter(pub, sub));
   }
   app.decorate('io', io);

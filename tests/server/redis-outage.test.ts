@@ -78,4 +78,35 @@ describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis
     }
     expect(await metrics()).toMatch(/^rupee_redis_up 1$/m);
   }, 90_000);
+
+  it('starts and keeps serving when Redis is unreachable from the start, and uses it once it appears', async () => {
+    await server?.stop();
+    redis?.kill('SIGKILL');
+    const port = await freePort();
+    server = await startServer({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Redis#Admin12345',
+    });
+    // Long enough for every Redis command queued at start-up to have given up (2 retries).
+    await new Promise((resolve) => setTimeout(resolve, 25_000));
+    expect(server.child.exitCode, server.logs()).toBeNull();
+    expect((await readyz()).redis).toBe('down');
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await attempt());
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429, 429]);
+    expect(server.logs()).not.toMatch(/Unhandled error event|MaxRetriesPerRequestError/);
+
+    await startRedis(port);
+    const started = Date.now();
+    while ((await readyz()).redis !== 'up') {
+      expect(Date.now() - started, 'Redis is seen within 10 s').toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(server.child.exitCode).toBeNull();
+  }, 90_000);
 });
