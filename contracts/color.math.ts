@@ -1,4 +1,4 @@
-import { floats, hex, utf8 } from './fairness.math.js';
+import { bytesToFloat, floats, hex, hmacBytes, utf8 } from './fairness.math.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game
@@ -182,4 +182,36 @@ export async function checkChainPage(
     if (linked && drawn === p.number) check.above = { index: p.index, hash: p.hash };
     else check.failed.push(p.period);
   }
+}
+
+/** What checking one period found, step by step (docs/fairness.md, "Verify a period"). */
+export interface PeriodCheck {
+  /** Hashing the period's hash `index` times gives its chain's published hash. */
+  chained: boolean;
+  hmac: string;
+  float: number;
+  number: number;
+  colour: string;
+  size: 'big' | 'small';
+  /** It is chained, and the number drawn is the one recorded. */
+  verified: boolean;
+}
+
+/**
+ * Checks a period against its own chain's commitment (the Fairness screen, History's Verify and
+ * `npm run verify`): the number from the hash and the salt, and the hash back to the chain's
+ * published hash. `proven` holds hashes already proven for that chain, so the next check walks
+ * only down to the nearest.
+ */
+export async function checkPeriod(
+  period: { chain: number; index: number; hash: string; number: number },
+  chain: { id: number; terminalHash: string; salt: string | null },
+  proven?: Map<number, string>,
+): Promise<PeriodCheck> {
+  if (chain.id !== period.chain || chain.salt === null) throw new Error('The period belongs to another chain.');
+  const bytes = await hmacBytes(period.hash, chain.salt, period.index, 0);
+  const float = bytesToFloat(bytes, 0);
+  const number = Math.floor(float * 10);
+  const chained = await chainReaches(period.hash, period.index, chain.terminalHash, proven);
+  return { chained, hmac: hex(bytes), float, number, colour: colourName(number), size: sizeOf(number), verified: chained && number === period.number };
 }

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DIFFICULTIES, laneCount, multiplierLadder, parseDifficulty, TRAPS, trapsFromFloats } from '../contracts/chicken.js';
-import { checkChainPage, colourName, newChainCheck, sizeOf } from '../contracts/color.math.js';
+import { checkChainPage, checkPeriod, colourName, newChainCheck, sizeOf } from '../contracts/color.math.js';
 import type { ColorCommitment, PeriodResult } from '../contracts/color.js';
 import { bytesToFloat, floats, hmacBytes, sha256Hex } from '../contracts/fairness.math.js';
 import { LOSE, segmentOf } from '../contracts/spinner.math.js';
@@ -76,23 +76,17 @@ function describeChain(c: ColorCommitment): string[] {
 
 /** One period against its own chain, step by step: the number from the hash and the salt, and the hash back to the published one. */
 async function explainPeriod(p: PeriodResult, c: ColorCommitment): Promise<{ ok: boolean; lines: string[] }> {
-  const bytes = await hmacBytes(p.hash, c.salt!, p.index, 0);
-  const float = bytesToFloat(bytes, 0);
-  const number = Math.floor(float * 10);
-  let h = p.hash;
-  for (let i = 0; i < p.index; i++) h = await sha256Hex(h);
-  const chained = h === c.terminalHash;
-  const ok = chained && number === p.number && colourName(number) === p.colour && sizeOf(number) === p.size;
+  const check = await checkPeriod(p, c);
   const times = `${p.index} time${p.index === 1 ? '' : 's'}`.padEnd(11);
   return {
-    ok,
+    ok: check.verified && check.colour === p.colour && check.size === p.size,
     lines: [
       `Period             ${p.period}: chain ${p.chain}, index ${p.index} (game period ${p.seq})`,
       `Hash               ${p.hash}`,
-      `Hashed ${times} ${h}   ${chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
-      `HMAC               ${hex(bytes)}   (key = the hash, message "${c.salt}:${p.index}:0")`,
-      `Float              ${float.toFixed(10)}`,
-      `Number             ${number}, ${colourName(number)}, ${sizeOf(number)}   ${number === p.number ? 'as recorded ✓' : `the server recorded ${p.number} ✗`}`,
+      `Hashed ${times} ${check.chained ? 'equals the published hash ✓' : 'does NOT equal the published hash ✗'}`,
+      `HMAC               ${check.hmac}   (key = the hash, message "${c.salt}:${p.index}:0")`,
+      `Float              ${check.float.toFixed(10)}`,
+      `Number             ${check.number}, ${check.colour}, ${check.size}   ${check.number === p.number ? 'as recorded ✓' : `the server recorded ${p.number} ✗`}`,
     ],
   };
 }

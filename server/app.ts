@@ -99,7 +99,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.decorate('db', db.db);
   app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  if (redis) reportOutages(redis, app.log, 'rate limits count on each server alone');
+  if (redis) reportOutages(redis, app.log, 'rate limits count on this server alone');
   app.decorate('readiness', readinessCheck(db, redis));
   app.decorate('rateLimitFallbacks', 0);
   app.addHook('onClose', async () => {
@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   await app.register(rateLimit, {
     global: false,
     // Shared through Redis when there is one; each server's own counts while Redis is unreachable.
-    ...(redis ? { store: sharedOrLocalStore(redis, { log: app.log, fellBack: () => app.rateLimitFallbacks++ }, 'rl:') } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, () => app.rateLimitFallbacks++, 'rl:') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       success: false,

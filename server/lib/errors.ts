@@ -34,24 +34,29 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE',
 const UNREACHABLE_TEXT =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
 
+/** `err` and what caused it, four deep at most (driver errors wrap the connection's). */
+function* causes(err: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
+  let e = err as { code?: unknown; message?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    yield e;
+    e = e.cause as typeof e;
+  }
+}
+
 /** Whether `err` (or what caused it) says the database could not be reached: answered 503, to be retried. */
 export function isDatabaseUnreachable(err: unknown): boolean {
-  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
+  for (const e of causes(err)) {
     if (typeof e.code === 'string' && (UNREACHABLE.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
     if (typeof e.message === 'string' && UNREACHABLE_TEXT.test(e.message)) return true;
-    e = e.cause as typeof e;
   }
   return false;
 }
 
 export function pgError(err: unknown): { code?: string; constraint?: string } {
-  let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
+  for (const e of causes(err)) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
       return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
     }
-    e = e.cause as typeof e;
   }
   return {};
 }

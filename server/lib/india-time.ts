@@ -1,6 +1,5 @@
-import type { LimitPeriod } from '../../contracts/responsible.js';
-
 import { IST_OFFSET_MS } from '../../contracts/color.math.js';
+import type { LimitPeriod } from '../../contracts/responsible.js';
 
 export { IST_OFFSET_MS };
 const DAY_MS = 86_400_000;

@@ -81,13 +81,16 @@ export const metricsPlugin = fp(async (app: App) => {
     },
   });
 
-  // Whether the shared parts answer: 1 up, 0 down (Redis: absent when none is configured).
+  // Whether the shared parts answer: 1 up, 0 down (Redis: absent when none is configured). The two
+  // gauges are collected at once and share the check in flight, never an older one.
+  let checking: ReturnType<App['readiness']> | null = null;
+  const readiness = () => (checking ??= app.readiness().finally(() => (checking = null)));
   new Gauge({
     name: 'rupee_database_up',
     help: 'Whether the database answered SELECT 1 within 2 s (1) or not (0)',
     registers: [registry],
     async collect() {
-      this.set((await app.readiness()).database ? 1 : 0);
+      this.set((await readiness()).database ? 1 : 0);
     },
   });
   new Counter({
@@ -104,7 +107,7 @@ export const metricsPlugin = fp(async (app: App) => {
     help: 'Whether Redis answered PING within 2 s (1) or not (0); absent without REDIS_URL',
     registers: [registry],
     async collect() {
-      const { redis } = await app.readiness();
+      const { redis } = await readiness();
       if (redis !== null) this.set(redis ? 1 : 0);
     },
   });

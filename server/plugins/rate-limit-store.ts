@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
@@ -16,30 +15,24 @@ const require = createRequire(import.meta.url);
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
 
-/** What the fallback tells operators: one warning when it starts, one line when Redis is back. */
-export interface FallbackWatch {
-  log: FastifyBaseLogger;
-  /** Counts each switch to this server's own counts (rupee_rate_limit_fallbacks_total). */
-  fellBack(): void;
-}
-
 /**
  * Rate-limit counts shared through Redis, and this server's own counts while Redis cannot be
  * reached: a limit always holds (per server, during an outage), never "no limit", never an error
  * for the caller. Asked nothing of Redis while it is known to be down, so no call waits on it.
  */
-export function sharedOrLocalStore(redis: Redis, watch: FallbackWatch, nameSpace: string): FastifyRateLimitStoreCtor {
+/**
+ * (The outage itself is logged once by the client's own watcher, lib/readiness.ts reportOutages;
+ * `fellBack` counts each switch to this server's own counts: rupee_rate_limit_fallbacks_total.)
+ */
+export function sharedOrLocalStore(redis: Redis, fellBack: () => void, nameSpace: string): FastifyRateLimitStoreCtor {
   let local = false;
-  const useLocal = (err: unknown) => {
+  const useLocal = () => {
     if (local) return;
     local = true;
-    watch.fellBack();
-    watch.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Redis is unreachable: rate limits count on this server alone until it is back');
+    fellBack();
   };
   redis.on('ready', () => {
-    if (!local) return;
     local = false;
-    watch.log.info('Redis is back: rate limits are shared again');
   });
 
   class SharedOrLocal implements Store {
@@ -51,7 +44,7 @@ export function sharedOrLocalStore(redis: Redis, watch: FallbackWatch, nameSpace
     private pick(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
       const own = () => (method === 'read' && this.own.read ? this.own.read(key, cb, timeWindow, max) : this.own.incr(key, cb, timeWindow, max));
       if (redis.status !== 'ready') {
-        useLocal(new Error(`Redis connection ${redis.status}`));
+        useLocal();
         return own();
       }
       const shared = method === 'read' && this.shared.read ? this.shared.read.bind(this.shared) : this.shared.incr.bind(this.shared);
@@ -59,7 +52,7 @@ export function sharedOrLocalStore(redis: Redis, watch: FallbackWatch, nameSpace
         key,
         (err, res) => {
           if (!err) return cb(null, res);
-          useLocal(err);
+          useLocal();
           own();
         },
         timeWindow,

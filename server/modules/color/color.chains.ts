@@ -3,7 +3,7 @@ import { normaliseBlockHash, saltNotice, type ChainStatus } from '../../../contr
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { IST_OFFSET_MS } from '../../lib/india-time.js';
+import { periodBounds } from '../../lib/india-time.js';
 import { seal, unseal } from '../../lib/seal.js';
 import { HashChain } from './color.chain.js';
 import * as repo from './color.repo.js';
@@ -63,10 +63,8 @@ export function hashesOf(game: ColorGame, chain: repo.ChainRow): HashChain {
 function firstStart(prev: repo.ChainRow | undefined, roundSeconds: number, now: Date): Date {
   const round = roundSeconds * 1000;
   let start = Math.max(Math.ceil(now.getTime() / round) * round + round, (prev && chainEnd(prev)) ?? 0);
-  if (prev && prev.roundSeconds !== roundSeconds) {
-    const day = 86_400_000;
-    start = Math.ceil((start + IST_OFFSET_MS) / day) * day - IST_OFFSET_MS;
-  }
+  // The India midnight at or after `start`.
+  if (prev && prev.roundSeconds !== roundSeconds) start = periodBounds('day', new Date(start - 1)).end.getTime();
   return new Date(start);
 }
 
@@ -129,7 +127,8 @@ const loaded = new WeakMap<Config, Promise<ColorGame>>();
 /** A game whose next step is news from the database: a salt awaited, or the live chain over. */
 function stale(game: ColorGame, now: Date): boolean {
   if (now.getTime() - game.readAt < 1000) return false;
-  return chainStatus(game.live, now) !== 'running' && chainStatus(game.live, now) !== 'starting';
+  const status = chainStatus(game.live, now);
+  return status === 'awaiting-salt' || status === 'ended';
 }
 
 /** The committed chains, read once per server and again only when waiting on a salt or a new chain. */

@@ -21,7 +21,6 @@ import { ColourSaltRefused, prepareChains } from './color.chains.js';
 import {
   adminCommitNextChain,
   adminEnterSalt,
-  chainsOnRecord,
   colorGame,
   colorState,
   commitments,
@@ -104,7 +103,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'History',
-      data: historyView(await history(app.db, request.query.page, request.query.chain, request.query.size), await chainsOnRecord(app.db)),
+      data: historyView(await history(app.db, request.query.page, request.query.chain, request.query.size), (await game()).chains),
     }),
   );
 
@@ -116,7 +115,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Period',
-      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf(await chainsOnRecord(app.db))),
+      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf((await game()).chains)),
     }),
   );
 

@@ -194,9 +194,6 @@ export async function periodNamed(db: DbOrTx, period: string): Promise<repo.Peri
 
 export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'The colour game is starting. Please try again in a moment.');
 
-/** Every chain as stored now, oldest first (another server may have added one). */
-export const chainsOnRecord = (db: DbOrTx) => repo.listChains(db);
-
 /** Commitments newest first, a page at a time, as stored now. */
 export async function commitments(db: DbOrTx, page: number) {
   const newestFirst = (await repo.listChains(db)).reverse();

@@ -11,8 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Ball } from './Ball';
 import { colorApi, colorKeys } from './color.api';
-import { checkChainPage, newChainCheck, type ChainCheck } from '../../../../contracts/color.math';
-import { checkPeriod, type PeriodCheck } from './color.verify';
+import { checkChainPage, checkPeriod, newChainCheck, type ChainCheck, type PeriodCheck } from '../../../../contracts/color.math';
 import './color.css';
 
 const PERIOD = /^\d{12}$/;
@@ -71,7 +70,7 @@ function PeriodSteps({ period }: { period: string }) {
   const chains = useQuery({ queryKey: colorKeys.commitments(1), queryFn: () => colorApi.commitments(1) });
   const chain = result.data && chains.data?.chains.find((c) => c.id === result.data.chain);
   const check = useQuery({
-    queryKey: ['color', 'check', period, chain?.id],
+    queryKey: colorKeys.check(period, chain?.id),
     queryFn: () => checkPeriod(result.data!, chain!),
     enabled: Boolean(result.data && chain),
     staleTime: Infinity,

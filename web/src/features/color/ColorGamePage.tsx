@@ -1,7 +1,16 @@
 import { memo, useCallback, useState } from 'react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { BETS_CLOSE_SECONDS, bestPayoutOf, COLOR_FEE, NUMBERS, payoutMultiplier, returnToPlayer, type Selection } from '../../../../contracts/color.math';
+import {
+  BETS_CLOSE_SECONDS,
+  bestPayoutOf,
+  checkPeriod,
+  COLOR_FEE,
+  NUMBERS,
+  payoutMultiplier,
+  returnToPlayer,
+  type Selection,
+} from '../../../../contracts/color.math';
 import type { ColorCommitment, ColorState, PeriodResult } from '../../../../contracts/color';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
@@ -19,7 +28,6 @@ import { useSiteSettings } from '../../lib/useSiteSettings';
 import { colorApi, colorKeys } from './color.api';
 import { Ball, LABELS, labelOf } from './Ball';
 import { ColorBets } from './ColorBets';
-import { checkPeriod } from './color.verify';
 import { useRounds } from './useRounds';
 import './color.css';
 

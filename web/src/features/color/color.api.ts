@@ -61,6 +61,8 @@ export const colorKeys = {
   history: (page: number) => ['color', 'history', page] as const,
   commitments: (page: number) => ['color', 'commitments', page] as const,
   period: (period: string) => ['color', 'period', period] as const,
+  /** A period's check in the browser, against the chain it names. */
+  check: (period: string, chain: number | undefined) => ['color', 'check', period, chain] as const,
   allBets: ['color', 'bets'] as const,
   bets: (page: number) => ['color', 'bets', page] as const,
 };
