@@ -13,7 +13,7 @@ import { errorSchema } from '../contracts/envelope.js';
 import { isSignedInScreen, screenPageFile } from '../contracts/screen-pages.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { readinessCheck, reportOutages } from './lib/readiness.js';
+import { DatabaseWatch, OutageCount, readinessCheck, reportOutages } from './lib/readiness.js';
 import { sharedOrLocalStore } from './plugins/rate-limit-store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
@@ -23,7 +23,7 @@ import { realtimePlugin } from './plugins/realtime.js';
 import { ACCESS_COOKIE, accessPageOf, authPlugin, REFRESH_COOKIE } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { lingeringClosePlugin } from './plugins/lingering-close.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { refuseWhileClosing, registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
 import { jobs } from './modules/jobs.js';
@@ -58,6 +58,8 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     logController: new QuietRequests(),
+    // A call arriving while the server closes gets our own answer (refuseWhileClosing).
+    return503OnClosing: false,
     // A hop count or the proxies' addresses (config.ts refuses "trust any"), as one trust function:
     // Fastify itself reads a bare hop count as "trust nobody".
     trustProxy: config.TRUST_PROXY === false ? false : proxyTrust(config.TRUST_PROXY),
@@ -72,6 +74,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseWhileClosing(app);
   // Every call that declares its answer also answers errors in the one envelope (contracts/envelope.ts).
   app.decorate('accessTable', []);
   app.addHook('onRoute', (route) => {
@@ -99,10 +102,13 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
   app.decorate('db', db.db);
   app.decorate('clock', clock ?? systemClock);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  if (redis) reportOutages(redis, app.log, 'rate limits count on this server alone');
-  app.decorate('readiness', readinessCheck(db, redis));
+  const outages = { database: new DatabaseWatch(db, app.log), redis: new OutageCount() };
+  app.decorate('outages', outages);
+  if (redis) reportOutages(redis, app.log, 'rate limits count on this server alone', outages.redis, 'rate limits');
+  app.decorate('readiness', readinessCheck(db, redis, outages.database));
   app.decorate('rateLimitFallbacks', 0);
   app.addHook('onClose', async () => {
+    outages.database.close();
     redis?.disconnect();
     if (!database) await db.close();
   });

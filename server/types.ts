@@ -32,6 +32,8 @@ declare module 'fastify' {
     io: SocketServer;
     /** Times the rate limits fell back to this server's own counts because Redis was unreachable. */
     rateLimitFallbacks: number;
+    /** The database's and Redis's outages as this server saw them (server/lib/readiness.ts). */
+    outages: { database: import('./lib/readiness.js').DatabaseWatch; redis: import('./lib/readiness.js').OutageCount };
     /** Whether the database and Redis answer now (server/lib/readiness.ts). */
     readiness: () => Promise<import('./lib/readiness.js').Readiness>;
     /** Every back-office route and the access page it needs, as registered (requireAdmin). */

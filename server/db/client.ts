@@ -106,6 +106,12 @@ function openPostgres(url: string, poolSize = 20): Database {
   pool.on('error', () => {
     /* idle client errors surface on the next query */
   });
+  // A connection lost while checked out between two statements (PostgreSQL restarting in the middle
+  // of a transaction) would otherwise throw an unhandled 'error' and end the process: its next
+  // statement fails instead (503), and the pool drops it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',

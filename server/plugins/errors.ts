@@ -1,7 +1,10 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnreachable, pgError, PG } from '../lib/errors.js';
+import { AppError, pgError, PG } from '../lib/errors.js';
 import type { App } from '../types.js';
+
+/** The answer to a call that could not be served now but may be retried shortly (with Retry-After). */
+export const UNAVAILABLE = { success: false, code: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' } as const;
 
 /** One envelope for every error: `{ success: false, message, code }`, plus `errors[]` for validation. */
 export function registerErrorHandler(app: App): void {
@@ -31,14 +34,11 @@ export function registerErrorHandler(app: App): void {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
-    if (isDatabaseUnreachable(err)) {
-      // PostgreSQL is restarting or cannot be reached: nothing was done that a retry would repeat
-      // (money calls carry idempotency keys), so the caller is asked to try again shortly.
-      request.log.warn({ err: (err as Error).message }, 'database unreachable');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send({ success: false, code: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+    if (app.outages.database.noticed(err)) {
+      // PostgreSQL is restarting or cannot be reached (logged once per outage): nothing was done
+      // that a retry would repeat (money calls carry idempotency keys), so the caller is asked to
+      // try again shortly.
+      return reply.status(503).header('Retry-After', '5').send(UNAVAILABLE);
     }
     const pg = pgError(err);
     if (pg.code === PG.uniqueViolation) {
@@ -75,4 +75,20 @@ function friendly(err: FastifyError): string {
     default:
       return err.message;
   }
+}
+
+/**
+ * While the server closes (SIGTERM: a restart or a deploy), a call that still reaches it on a
+ * kept-alive connection is not started: it gets the same "try again" answer as during an outage,
+ * with Retry-After, and its connection is closed so the client's next call goes elsewhere.
+ * (Fastify's own answer, a bare 503 without Retry-After, is turned off: return503OnClosing.)
+ */
+export function refuseWhileClosing(app: App): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) return reply.status(503).header('Retry-After', '1').header('Connection', 'close').send(UNAVAILABLE);
+  });
 }

@@ -45,7 +45,14 @@ export const idempotencyPlugin = fp(async (app: App) => {
     const held = request.idempotency;
     if (!held) return payload;
     request.idempotency = null;
-    await settle(app.db, held.userId, held.key, reply.statusCode, parseJson(payload));
+    try {
+      await settle(app.db, held.userId, held.key, reply.statusCode, parseJson(payload));
+    } catch (err) {
+      // The database went away after the call was decided: the answer still goes out as it is
+      // (it is the truth), and the key stays claimed until it is taken over as stale (a minute).
+      // Every transfer has its own unique key, so a later retry cannot move money twice.
+      if (!app.outages.database.noticed(err)) request.log.error({ err }, 'could not store the answer of an idempotent call');
+    }
     return payload;
   });
 });

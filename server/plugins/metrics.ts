@@ -112,9 +112,40 @@ export const metricsPlugin = fp(async (app: App) => {
     },
   });
 
+  // Outages as this server saw them: one starts when a call, a job or a check cannot reach the
+  // part, and ends (a reconnect) when it answers again.
+  const outageSeries = (part: 'database' | 'redis', what: string) => {
+    const count = part === 'database' ? app.outages.database.count : app.outages.redis;
+    new Counter({
+      name: `rupee_${part}_outages_total`,
+      help: `Outages of ${what} this server met since it started`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(count.outages);
+      },
+    });
+    new Counter({
+      name: `rupee_${part}_reconnects_total`,
+      help: `Times ${what} answered this server again after an outage`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(count.reconnects);
+      },
+    });
+  };
+  outageSeries('database', 'the database');
+  if (app.config.REDIS_URL) outageSeries('redis', 'Redis');
+
   // While the database does not answer, these keep their last values and /metrics still answers (rupee_database_up says why).
   const cachedFigures = cached<OperationsFigures>(FIGURES_MS, () => operationsFigures(app.db));
-  const cachedViolations = cached<number>(LEDGER_CHECK_MS, () => ledgerViolationCount(app.db));
+  let ledgerCheckedAt = 0;
+  const cachedViolations = cached<number>(LEDGER_CHECK_MS, async () => {
+    const count = await ledgerViolationCount(app.db);
+    ledgerCheckedAt = Date.now();
+    return count;
+  });
   let lastFigures: OperationsFigures | undefined;
   let lastViolations: number | undefined;
   const figures = () =>
@@ -176,6 +207,16 @@ export const metricsPlugin = fp(async (app: App) => {
     async collect() {
       const v = await violations();
       if (v !== undefined) this.set(v);
+    },
+  });
+
+  new Gauge({
+    name: 'rupee_ledger_check_timestamp_seconds',
+    help: 'When the last ledger check finished (Unix time; 0 before the first, which the first scrape starts)',
+    registers: [registry],
+    async collect() {
+      await violations();
+      this.set(Math.floor(ledgerCheckedAt / 1000));
     },
   });
 

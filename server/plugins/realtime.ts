@@ -57,7 +57,8 @@ export const realtimePlugin = fp(async (app: App) => {
     const pub = new Redis(app.config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     redis = [pub, sub];
-    for (const client of redis) reportOutages(client, app.log, 'realtime broadcasts between servers wait');
+    for (const [i, client] of redis.entries())
+      reportOutages(client, app.log, 'realtime broadcasts between servers wait', app.outages.redis, i ? 'realtime subscriber' : 'realtime publisher');
     io.adapter(createAdapter(pub, sub));
   }
   app.decorate('io', io);

@@ -63,7 +63,9 @@ export const schedulerPlugin = fp<{ jobs: (app: App) => Job[] }>(async (app: App
       const lead = await leading();
       if (lead || !job.leaderOnly) await job.run({ now, leading: lead });
     } catch (err) {
-      app.log.error({ err }, job.name);
+      // An outage of the database is logged once, by its watch; the job runs again on time and
+      // catches up once the database is back.
+      if (!app.outages.database.noticed(err)) app.log.error({ err }, job.name);
     }
     schedule(job, job.nextAfterMs(app.clock.now()));
   };

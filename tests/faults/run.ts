@@ -1,317 +1,193 @@
 /*
- * Faults: the real server under mixed load over HTTP while it is killed with SIGKILL at random
- * moments and started again. Afterwards:
- *   - the ledger's invariants hold (the ledger check finds nothing);
- *   - every call answered with success is in the database with the effect it answered;
- *   - no round, bet, spin or period is left half-settled (each has exactly the transfers its
- *     state calls for), and the colour game has every period from the first to the last.
- * With Redis at hand, two servers share the database and Redis and one of them is killed each
- * time: the other keeps serving and takes over the colour engine, and no period is lost.
+ * Faults: two real servers behind nginx, on a PostgreSQL and a Redis of the run's own, under mixed
+ * load over HTTP (load.ts), while the parts go away one after another:
+ *   1. a server killed with SIGKILL at random moments and started again (FAULTS_KILLS, 24);
+ *   2. PostgreSQL stopped, with `fast` and with `immediate` shutdown, for 5 and for 30 seconds;
+ *   3. Redis killed and started again, twice, and unreachable while a server starts;
+ *   4. nginx reloaded (`nginx -s reload`) five times.
+ * During each outage: no 500, no call hangs past its timeout, calls that need the database answer
+ * 503 with a message and Retry-After, /healthz stays 200 and /readyz 503 while PostgreSQL is down,
+ * and the realtime sockets stay connected and keep ticking (but where a server dies with them).
+ * After each: every server serves again by itself within seconds. Afterwards (verify.ts): every
+ * call answered with success is in the database with its effect, the ledger balances, nothing is
+ * half-settled, and the colour game has every period, each settled once.
+ * It prints, per kind of outage, how many happened, what the calls sent during them got, the
+ * longest time to serve again and the sockets dropped; any failure fails the run.
  *
- *   npm run test:faults    (needs PostgreSQL: TEST_DATABASE_URL, or a local server at :5432)
- *   FAULTS_KILLS=40 npm run test:faults
+ *   npm run test:faults      (needs PostgreSQL's server binaries, redis-server and nginx: ./run test installs them)
+ *   FAULTS_KILLS=40 FAULTS_PG_OUTAGES=fast:5,immediate:30 npm run test:faults
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { openDatabase } from '../../server/db/client.js';
-import { checkLedger } from '../../server/modules/ledger/index.js';
+import { io, type Socket } from 'socket.io-client';
 import { IN_CI } from '../../scripts/lib/ci.mjs';
-import { scratchDatabase, withoutCredentials } from '../../scripts/lib/scratch-database.mjs';
+import { findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
+import { postgresBinaries, privatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
+import { privateRedis, redisBinary, type PrivateRedis } from '../helpers/private-redis.js';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { Load, OUTCOMES, rand, sleep, Span, type Outcome, type Player } from './load.js';
+import { verify } from './verify.js';
 
 const KILLS = Number(process.env.FAULTS_KILLS ?? 24);
 const PLAYERS = Number(process.env.FAULTS_PLAYERS ?? 10);
+const PG_OUTAGES = (process.env.FAULTS_PG_OUTAGES ?? 'fast:5,immediate:5,fast:30,immediate:30,immediate:5,fast:5').split(',').map((o) => {
+  const [mode, seconds] = o.split(':');
+  if ((mode !== 'fast' && mode !== 'immediate') || !(Number(seconds) > 0)) throw new Error(`FAULTS_PG_OUTAGES: "${o}" is not mode:seconds`);
+  return { mode: mode as 'fast' | 'immediate', seconds: Number(seconds) };
+});
+const REDIS_KILLS = 2;
+const RELOADS = 5;
+const SOCKETS = 6;
+/** The longest a server may take to serve again once the part it needs is back. */
+const SERVE_AGAIN_WITHIN_MS = 15_000;
+/** Calm between two outages, under the same load. */
+const CALM_MS = 4000;
 const ROUND_SECONDS = 10;
 const ADMIN = { email: 'admin@faults.test', password: 'Faults#Admin-2024' };
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const log = (line: string) => console.log(`[faults] ${line}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const rand = (n: number) => Math.floor(Math.random() * n);
-const paise = (rupees: number) => Math.round(rupees * 100);
 
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
+/** An outage (or the calm between outages) as it happened: its calls, sockets and recovery. */
+interface Occurrence {
+  span: Span;
+  /** Outcomes its calls may have besides ok, refused and 503: a server dying under them cuts them off. */
+  mayCutOff: boolean;
+  /** Whether the sockets must all stay connected throughout. */
+  keepsSockets: boolean;
+  /** Milliseconds from the part being back to every server serving again. */
+  serveAgainMs?: number;
+  /** Sockets dropped, and which sockets ticked (a countdown) during it. */
+  drops: number;
+  ticked: Set<number>;
+  startedAt: number;
+  endedAt?: number;
 }
 
-/** What a call that was answered with success said, to be found in the database afterwards. */
-type Answered =
-  | { kind: 'register'; userId: string }
-  | { kind: 'deposit'; id: string; userId: string; amount: number }
-  | { kind: 'approve'; id: string }
-  | { kind: 'withdraw'; id: string; userId: string; amount: number }
-  | { kind: 'decide-withdrawal'; id: string; status: 'approved' | 'rejected' }
-  | { kind: 'chicken-start'; roundId: string; bet: number }
-  | { kind: 'chicken-end'; roundId: string; state: 'won' | 'lost'; payout: number }
-  | { kind: 'color-bet'; id: string; amount: number; selection: string }
-  | { kind: 'spin'; id: string; amount: number };
-
-const answered: Answered[] = [];
-const counts = { calls: 0, ok: 0, refused: 0, unanswered: 0 };
-
-/** The servers under test: calls go to one that is up; the killer takes them down and up. */
-class Cluster {
+class Run {
   servers: (ServerProcess | null)[] = [];
+  readonly occurrences: Occurrence[] = [];
+  current!: Occurrence;
+  readonly sockets: Socket[] = [];
+  readonly load: Load;
+
   constructor(
-    private env: Record<string, string>,
-    private ports: number[],
-  ) {}
-  async start(i: number) {
-    this.servers[i] = await startServer(this.env, this.ports[i]);
-  }
-  up(): ServerProcess[] {
-    return this.servers.filter((s): s is ServerProcess => s !== null);
-  }
-  pick(): string {
-    const up = this.up();
-    return (up.length ? up[rand(up.length)] : { url: `http://127.0.0.1:${this.ports[0]}` }).url;
-  }
-  kill(i: number) {
-    const s = this.servers[i];
-    this.servers[i] = null;
-    s?.child.kill('SIGKILL');
-    return s;
-  }
-}
-
-let cluster: Cluster;
-
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-  key?: string,
-): Promise<{ status: number; json: Record<string, unknown> } | null> {
-  counts.calls++;
-  try {
-    const res = await fetch(`${cluster.pick()}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(key ? { 'idempotency-key': key } : {}),
+    readonly env: Record<string, string>,
+    readonly ports: number[],
+    readonly proxy: RunningNginx,
+  ) {
+    this.load = new Load(
+      () => proxy.url,
+      () => {
+        const up = this.serverUrls();
+        return up.length ? up[rand(up.length)] : `http://127.0.0.1:${ports[0]}`;
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+    );
+    this.begin('calm', { mayCutOff: false, keepsSockets: true });
+  }
+
+  /** From now on, calls and socket events count against a new occurrence of `kind`. */
+  begin(kind: string, rules: { mayCutOff: boolean; keepsSockets: boolean }): Occurrence {
+    if (this.current) this.current.endedAt = Date.now();
+    const span = new Span(kind);
+    this.current = { span, ...rules, drops: 0, ticked: new Set(), startedAt: Date.now() };
+    this.occurrences.push(this.current);
+    this.load.span = span;
+    return this.current;
+  }
+
+  calm() {
+    this.begin('calm', { mayCutOff: false, keepsSockets: true });
+  }
+
+  async start(i: number) {
+    const server = await startServer(this.env, this.ports[i]);
+    this.servers[i] = server;
+    // A server that ends on its own (not killed or stopped by the run) is a failure: say why.
+    server.child.once('exit', (code, signal) => {
+      if (this.servers[i] !== server) return;
+      this.servers[i] = null;
+      this.current.span.wrong.push(`server ${i + 1} exited by itself (${signal ?? code}): ${server.logs().slice(-3000)}`);
+      log(`server ${i + 1} exited by itself (${signal ?? code})`);
     });
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (res.status >= 500) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-    if (res.ok) counts.ok++;
-    else counts.refused++;
-    return { status: res.status, json };
-  } catch (err) {
-    if (err instanceof Error && / answered 5\d\d/.test(err.message)) throw err;
-    counts.unanswered++;
-    return null;
   }
-}
 
-const data = <T>(res: { json: Record<string, unknown> }) => res.json.data as T;
-
-async function codeFor(to: string, channel: 'email' | 'sms'): Promise<string | null> {
-  for (let i = 0; i < 40; i++) {
-    const res = await call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-    const found = res?.status === 200 ? data<{ channel: string; code: string }[]>(res).find((m) => m.channel === channel && m.code) : undefined;
-    if (found) return found.code;
-    await sleep(150);
+  serverUrls(): string[] {
+    return this.servers.filter((s): s is ServerProcess => s !== null).map((s) => s.url);
   }
-  return null;
-}
 
-let phoneSeq = 0;
-/** Registers, verifies and signs in a player through the API; null when a kill got in the way. */
-async function newPlayer(tag: string): Promise<{ userId: string; token: string } | null> {
-  const email = `${tag}.${Date.now().toString(36)}${rand(1e6)}@faults.test`;
-  const phoneNumber = `+9198${String(10_000_000 + ((Date.now() + phoneSeq++ * 7919) % 89_999_999)).slice(0, 8)}`;
-  const password = 'Faults#Player-2024';
-  const reg = await call('POST', '/api/v1/users/register', { fullName: 'Fault Player', email, phoneNumber, password, ref_by: null, ageConfirmed: true });
-  if (!reg || reg.status >= 300) return null;
-  const userId = reg.json.userId as string;
-  answered.push({ kind: 'register', userId });
-  const emailOTP = await codeFor(email, 'email');
-  const smsOTP = await codeFor(phoneNumber, 'sms');
-  if (!emailOTP || !smsOTP) return null;
-  const ver = await call('POST', '/api/v1/otp/verify', { userId, emailOTP, smsOTP });
-  if (!ver || ver.status >= 300) return null;
-  const login = await call('POST', '/api/v1/users/login', { email, password });
-  if (!login || login.status >= 300) return null;
-  return { userId, token: data<{ accessToken: string }>(login).accessToken };
-}
-
-let adminToken = '';
-let stopping = false;
-const pendingDeposits: string[] = [];
-const pendingWithdrawals: string[] = [];
-let payNumber = Date.now();
-
-async function deposit(p: { userId: string; token: string }) {
-  const amount = 100 + rand(20) * 50;
-  const res = await call(
-    'POST',
-    '/api/v1/wallet/deposit',
-    { userId: p.userId, amount, method: 'UPI', details: { payNumber: `FLT${payNumber++}` } },
-    p.token,
-    `dep-${payNumber}`,
-  );
-  if (res && res.status < 300) {
-    const id = data<{ _id: string }>(res)._id;
-    answered.push({ kind: 'deposit', id, userId: p.userId, amount });
-    pendingDeposits.push(id);
+  connectSockets() {
+    for (let i = 0; i < SOCKETS; i++) {
+      const socket = io(this.proxy.url, { transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+      socket.on('disconnect', () => this.current.drops++);
+      socket.on('countdown', () => this.current.ticked.add(i));
+      this.sockets.push(socket);
+    }
   }
-}
 
-async function chickenRound(p: { userId: string; token: string }) {
-  const bet = 10 + rand(5) * 10;
-  let res = await call('POST', '/api/v1/chicken-road/start', { betAmount: bet, difficulty: 'Easy' }, p.token);
-  if (!res) return;
-  let roundId: string | undefined;
-  let state: string | undefined;
-  if (res.status < 300) {
-    ({ roundId, state } = data<{ roundId: string; state: string }>(res));
-    answered.push({ kind: 'chicken-start', roundId: roundId!, bet });
-  } else {
-    // A round left open (its start was answered, or not, before a kill): play it out.
-    const active = await call('GET', '/api/v1/chicken-road/active', undefined, p.token);
-    const open = active?.status === 200 ? data<{ roundId: string; state: string } | null>(active) : null;
-    if (!open) return;
-    ({ roundId, state } = open);
+  /** Waits until every server's /readyz answers 200 (and, with `redisToo`, reports Redis up on every connection); the time it took. */
+  async serveAgain(since: number, redisToo = false): Promise<number> {
+    const waits = this.serverUrls().map(async (url) => {
+      for (;;) {
+        const ready = await get(`${url}/readyz`);
+        if (ready.status === 200 && (!redisToo || (await redisBack(url)))) return Date.now() - since;
+        if (Date.now() - since > SERVE_AGAIN_WITHIN_MS * 2) return Date.now() - since;
+        await sleep(50);
+      }
+    });
+    return Math.max(...(await Promise.all(waits)));
   }
-  for (let steps = rand(4); state === 'playing' && steps > 0; steps--) {
-    res = await call('POST', '/api/v1/chicken-road/go', { roundId }, p.token);
-    if (!res || res.status >= 300) return;
-    const d = data<{ state: string; payout?: number }>(res);
-    state = d.state;
-    if (state !== 'playing') answered.push({ kind: 'chicken-end', roundId: roundId!, state: state as 'won' | 'lost', payout: d.payout ?? 0 });
-  }
-  if (state === 'playing') {
-    res = await call('POST', '/api/v1/chicken-road/stop', { roundId }, p.token);
-    if (res && res.status < 300) {
-      const d = data<{ state: 'won' | 'lost'; payout: number }>(res);
-      answered.push({ kind: 'chicken-end', roundId: roundId!, state: d.state, payout: d.payout });
+
+  /** While PostgreSQL is down: each server alive (/healthz 200) and not ready (/readyz 503 with Retry-After). */
+  async checkDownState(occurrence: Occurrence) {
+    for (const url of this.serverUrls()) {
+      const [health, ready] = await Promise.all([get(`${url}/healthz`), get(`${url}/readyz`)]);
+      if (health.status !== 200) occurrence.span.wrong.push(`${url}/healthz answered ${health.status} while PostgreSQL was down`);
+      if (ready.status !== 503 || ready.retryAfter !== '5')
+        occurrence.span.wrong.push(`${url}/readyz answered ${ready.status} (Retry-After ${ready.retryAfter}) while PostgreSQL was down`);
     }
   }
 }
 
-const SELECTIONS = ['green', 'red', 'violet', 'big', 'small', '0', '5', '7'];
-async function colorBet(p: { userId: string; token: string }) {
-  const state = await call('GET', '/api/v1/color/state');
-  if (!state || state.status !== 200) return;
-  const period = data<{ current: { period: string } }>(state).current.period;
-  const amount = 10 + rand(3) * 10;
-  const selection = SELECTIONS[rand(SELECTIONS.length)];
-  const res = await call('POST', '/api/v1/color/bet', { period, selection, amount }, p.token);
-  if (res && res.status < 300) answered.push({ kind: 'color-bet', id: data<{ bet: { _id: string } }>(res).bet._id, amount, selection });
-}
-
-async function spin(p: { userId: string; token: string }) {
-  const res = await call('POST', '/api/v1/spinner/spin', {}, p.token);
-  if (res && res.status < 300) {
-    const d = data<{ spinId: string; amount: number }>(res);
-    answered.push({ kind: 'spin', id: d.spinId, amount: d.amount });
+async function get(url: string): Promise<{ status: number; retryAfter: string | null; body: string }> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+  } catch {
+    return { status: 0, retryAfter: null, body: '' };
   }
 }
 
-async function withdraw(p: { userId: string; token: string }) {
-  const amount = 100;
-  const details = {
-    email: 'fault@faults.test',
-    phone: '+919876543210',
-    firstName: 'Fault',
-    lastName: 'Player',
-    accountNumber: '998877665544',
-    ifsc: 'HDFC0001234',
-  };
-  const res = await call('POST', '/api/v1/wallet/withraw', { amount, method: 'UPI', details }, p.token, `wd-${Date.now()}-${rand(1e9)}`);
-  if (res && res.status < 300) {
-    const id = data<{ _id: string }>(res)._id;
-    answered.push({ kind: 'withdraw', id, userId: p.userId, amount });
-    pendingWithdrawals.push(id);
-  }
-}
+const series = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
 
-/** A player's evening: mostly games, now and then money in or out. */
-async function playerLoop(p: { userId: string; token: string }) {
-  while (!stopping) {
-    const r = rand(100);
-    if (r < 50) await chickenRound(p);
-    else if (r < 75) await colorBet(p);
-    else if (r < 85) await deposit(p);
-    else if (r < 92) await withdraw(p);
-    else await spin(p);
-    await sleep(rand(40));
-  }
-}
-
-/** The admin decides what waits: approves deposits, approves or rejects withdrawals. */
-async function adminLoop() {
-  while (!stopping) {
-    const dep = pendingDeposits.shift();
-    if (dep) {
-      const res = await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: dep, status: 'approved' }, adminToken, `appr-${dep}`);
-      if (res && res.status < 300) answered.push({ kind: 'approve', id: dep });
-      else if (!res) pendingDeposits.push(dep);
-    }
-    const wd = pendingWithdrawals.shift();
-    if (wd) {
-      const status = rand(2) ? 'approved' : 'rejected';
-      const res = await call('PUT', '/api/v1/wallet/transaction/status', { id: wd, status }, adminToken, `wd-dec-${wd}`);
-      if (res && res.status < 300) answered.push({ kind: 'decide-withdrawal', id: wd, status });
-      else if (!res) pendingWithdrawals.push(wd);
-    }
-    await sleep(dep || wd ? 10 : 100);
-  }
-}
-
-/** New players keep signing up during the kills. */
-async function signupLoop() {
-  while (!stopping) {
-    await newPlayer('late');
-    await sleep(300);
-  }
-}
-
-async function adminLogin(): Promise<string> {
-  for (;;) {
-    const res = await call('POST', '/api/v1/users/login', { email: ADMIN.email, password: ADMIN.password });
-    if (res?.status === 200) return data<{ accessToken: string }>(res).accessToken;
-    await sleep(200);
-  }
+/** Every Redis connection of the server is back: as many reconnects as outages. */
+async function redisBack(url: string): Promise<boolean> {
+  const text = (await get(`${url}/metrics`)).body;
+  return series(text, 'rupee_redis_up') === 1 && series(text, 'rupee_redis_outages_total') === series(text, 'rupee_redis_reconnects_total');
 }
 
 async function main() {
-  const db = await scratchDatabase('rupee_faults', process.env.TEST_DATABASE_URL || undefined);
-  if (!db) {
-    if (IN_CI) {
-      log('failed: no PostgreSQL on CI (CI=true), where this proof must run (set TEST_DATABASE_URL, or run a server at localhost:5432)');
-      process.exit(1);
-    }
-    log('skipped: no PostgreSQL (set TEST_DATABASE_URL, or run a server at localhost:5432)');
+  const missing = [
+    postgresBinaries() ? null : "PostgreSQL's server binaries (pg_ctl, initdb)",
+    redisBinary() ? null : 'redis-server',
+    findNginx() ? null : 'nginx',
+  ].filter(Boolean);
+  if (missing.length) {
+    log(`${IN_CI ? 'failed' : 'skipped'}: ${missing.join(', ')} not installed (./run test installs them)`);
+    if (IN_CI) process.exit(1);
     return;
   }
-  const two = await redisAnswers();
-  if (!two && IN_CI) {
-    log('failed: no Redis on CI (CI=true): the run needs two servers sharing it (TEST_REDIS_URL, or a server at 127.0.0.1:6379)');
-    await db.drop();
-    process.exit(1);
-  }
+  const pg = await privatePostgres();
+  const redis = await privateRedis();
+  await redis.start();
   const dataDir = mkdtempSync(join(tmpdir(), 'rupee-faults-'));
-  const ports = two ? [await freePort(), await freePort()] : [await freePort()];
+  const ports = [await freePort(), await freePort()];
+  const proxy = await startNginx({ port: await freePort(), backends: ports.map((p) => `127.0.0.1:${p}`) });
   const env = {
     NODE_ENV: 'development',
-    DATABASE_URL: db.url,
-    REDIS_URL: two ? REDIS_URL : '',
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    TRUST_PROXY: '1',
     DATA_DIR: dataDir,
     APP_SECRET: 'faults-app-secret-0123456789abcdef0123456789',
     DEV_OUTBOX: '1',
@@ -323,160 +199,177 @@ async function main() {
     ROUND_SECONDS: String(ROUND_SECONDS),
     COLOR_CHAIN_LENGTH: '20000',
   };
-  cluster = new Cluster(env, ports);
+  const run = new Run(env, ports, proxy);
   let failed: boolean;
+  const startedAt = Date.now();
   try {
-    for (let i = 0; i < ports.length; i++) await cluster.start(i);
-    log(`${ports.length} server(s) on ${withoutCredentials(db.url)}${two ? ' with Redis' : ''}; ${PLAYERS} players; ${KILLS} kills`);
-    adminToken = await adminLogin();
-    const players: { userId: string; token: string }[] = [];
-    while (players.length < PLAYERS) {
-      const p = await newPlayer('p');
+    for (let i = 0; i < ports.length; i++) await run.start(i);
+    log(`2 servers behind nginx, a PostgreSQL and a Redis of the run's own; ${PLAYERS} players and ${SOCKETS} sockets`);
+    await run.load.adminLogin(ADMIN);
+    const players: Player[] = [];
+    for (let tries = 0; players.length < PLAYERS; tries++) {
+      if (tries > PLAYERS * 3) throw new Error(`could not sign up ${PLAYERS} players: ${JSON.stringify(run.current.span)}`);
+      const p = await run.load.newPlayer('p');
       if (p) players.push(p);
     }
     // Everyone starts with money: a deposit each, approved.
-    for (const p of players) await deposit(p);
-    while (pendingDeposits.length) {
-      const id = pendingDeposits.shift()!;
-      const res = await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id, status: 'approved' }, adminToken, `appr-${id}`);
-      if (res && res.status < 300) answered.push({ kind: 'approve', id });
-    }
+    for (const p of players) await run.load.deposit(p);
+    await run.load.approveAll();
+    run.connectSockets();
+    const loops = [...players.map((p) => run.load.playerLoop(p)), run.load.adminLoop(), run.load.signupLoop()];
 
-    const loops = [...players.map(playerLoop), adminLoop(), signupLoop()];
-    for (let k = 1; k <= KILLS; k++) {
-      await sleep(400 + rand(1600));
-      const victim = rand(ports.length);
-      const before = counts.ok;
-      cluster.kill(victim);
-      await sleep(rand(300));
-      await cluster.start(victim);
-      if (k % 4 === 0 || k === KILLS) log(`kill ${k}/${KILLS}: ${counts.ok - before} calls answered with success since the previous kill`);
-    }
+    log(`${KILLS} server kills`);
+    await serverKills(run);
+    log(`${PG_OUTAGES.length} PostgreSQL outages: ${PG_OUTAGES.map((o) => `${o.mode} ${o.seconds} s`).join(', ')}`);
+    await postgresOutages(run, pg);
+    log(`${REDIS_KILLS} Redis kills, then Redis unreachable while a server starts`);
+    await redisOutages(run, redis);
+    log(`${RELOADS} nginx reloads`);
+    await proxyReloads(run, proxy);
+
     await sleep(1500);
-    stopping = true;
+    run.load.stopping = true;
     await Promise.all(loops);
-    // Let the colour engine settle every period that ended during the kills.
+    // Every socket is connected again (those cut by a kill or a reload reconnect by themselves).
+    for (let i = 0; i < 50 && run.sockets.some((s) => !s.connected); i++) await sleep(100);
+    const disconnected = run.sockets.filter((s) => !s.connected).length;
+    if (disconnected) run.current.span.wrong.push(`${disconnected} of ${SOCKETS} sockets not connected at the end`);
+    await printServerCounters(run);
+    // Let the colour engine settle every period that ended during the run.
     await sleep((ROUND_SECONDS + 3) * 1000);
-    failed = !(await verify(db.url));
+    failed = !report(run);
+    if (!(await verify(pg.url, run.load.answered, log))) failed = true;
   } catch (err) {
     failed = true;
     console.error(err);
   } finally {
-    stopping = true;
-    for (const s of cluster.servers) await s?.stop('SIGTERM');
-    await db.drop().catch(() => undefined);
+    run.load.stopping = true;
+    for (const s of run.sockets) s.close();
+    const servers = run.servers;
+    run.servers = [];
+    for (const s of servers) await s?.stop('SIGTERM');
+    await proxy.stop();
+    await redis.kill();
+    pg.remove();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  log(`calls ${counts.calls}: ${counts.ok} answered with success, ${counts.refused} refused (4xx), ${counts.unanswered} cut off by a kill`);
+  log(`the run took ${Math.round((Date.now() - startedAt) / 1000)} s`);
   if (failed) {
     log('FAILED');
     process.exit(1);
   }
-  log(`passed: ${KILLS} kills, ${answered.length} answered money and account calls all found with their effect, ledger balanced, nothing half-settled`);
+  log(`passed: ${run.load.answered.length} answered money and account calls all found with their effect, ledger balanced, nothing half-settled`);
 }
 
-/** Checks the database against every answered call and the invariants; prints what it finds. */
-async function verify(url: string): Promise<boolean> {
-  const database = await openDatabase({ url, poolSize: 2 });
-  const problems: string[] = [];
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const rows = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[];
-  try {
-    for (const v of await checkLedger(database.db)) problems.push(`ledger: ${v.rule}: ${v.detail}`);
-
-    const transfer = new Map<string, number>();
-    for (const t of await rows<{ idempotency_key: string; amount: string }>('SELECT idempotency_key, amount FROM ledger_transfers'))
-      transfer.set(t.idempotency_key, Number(t.amount));
-    const byId = async (table: string) => new Map((await rows<{ id: string }>(`SELECT * FROM ${table}`)).map((r) => [r.id, r as Record<string, unknown>]));
-    const users = await byId('users');
-    const deposits = await byId('wallet_deposits');
-    const withdrawals = await byId('wallet_withdrawals');
-    const rounds = await byId('chicken_rounds');
-    const bets = await byId('color_bets');
-    const spins = await byId('spins');
-
-    for (const a of answered) {
-      const miss = (what: string) => problems.push(`answered ${a.kind} ${JSON.stringify(a)}: ${what}`);
-      switch (a.kind) {
-        case 'register':
-          if (!users.has(a.userId)) miss('no such user');
-          break;
-        case 'deposit': {
-          const d = deposits.get(a.id);
-          if (!d || d.user_id !== a.userId || Number(d.amount) !== paise(a.amount)) miss('no such deposit');
-          break;
-        }
-        case 'approve':
-          if (deposits.get(a.id)?.status !== 'approved' || transfer.get(`deposit:${a.id}`) !== Number(deposits.get(a.id)?.amount))
-            miss('not approved and credited');
-          break;
-        case 'withdraw': {
-          const w = withdrawals.get(a.id);
-          if (!w || Number(w.amount) !== paise(a.amount) || transfer.get(`withdrawal-hold:${a.id}`) !== paise(a.amount)) miss('no withdrawal with its hold');
-          break;
-        }
-        case 'decide-withdrawal': {
-          const w = withdrawals.get(a.id);
-          const key = a.status === 'approved' ? `withdrawal:${a.id}` : `withdrawal-release:${a.id}`;
-          if (w?.status !== a.status || transfer.get(key) !== Number(w?.amount)) miss(`not ${a.status} with its transfer`);
-          break;
-        }
-        case 'chicken-start':
-          if (!rounds.has(a.roundId) || transfer.get(`bet:${a.roundId}`) !== paise(a.bet)) miss('no round with its bet');
-          break;
-        case 'chicken-end': {
-          const r = rounds.get(a.roundId);
-          if (r?.state !== a.state || Number(r?.payout) !== paise(a.payout)) miss(`round is ${r?.state} paying ${r?.payout}`);
-          break;
-        }
-        case 'color-bet':
-          if (!bets.has(a.id) || transfer.get(`color-bet:${a.id}`) !== paise(a.amount)) miss('no bet with its stake');
-          break;
-        case 'spin':
-          if (!spins.has(a.id) || (a.amount > 0 && transfer.get(`spin:${a.id}`) !== paise(a.amount))) miss('no spin with its prize');
-          break;
-      }
-    }
-
-    // Nothing half-settled, whether its call was answered or not.
-    for (const [id, r] of rounds) {
-      if (transfer.get(`bet:${id}`) !== Number(r.bet)) problems.push(`round ${id}: no bet transfer`);
-      const payout = Number(r.payout ?? 0);
-      if (r.state === 'won' && transfer.get(`payout:${id}`) !== payout) problems.push(`round ${id}: won ${payout} but paid ${transfer.get(`payout:${id}`)}`);
-      if (r.state !== 'won' && transfer.has(`payout:${id}`)) problems.push(`round ${id}: ${r.state} but paid`);
-    }
-    const periods = await rows<{ seq: number }>('SELECT seq FROM color_periods ORDER BY seq');
-    const settled = new Set(periods.map((p) => p.seq));
-    for (const [id, b] of bets) {
-      if (transfer.get(`color-bet:${id}`) !== Number(b.amount)) problems.push(`colour bet ${id}: no stake transfer`);
-      if (settled.has(b.seq as number) && b.status === 'open') problems.push(`colour bet ${id}: its period ${b.period} is settled but the bet is open`);
-      if (!settled.has(b.seq as number) && b.status !== 'open') problems.push(`colour bet ${id}: settled before its period`);
-      if (b.status === 'won' && transfer.get(`color-payout:${id}`) !== Number(b.payout)) problems.push(`colour bet ${id}: won but not paid`);
-      if (b.status !== 'won' && transfer.has(`color-payout:${id}`)) problems.push(`colour bet ${id}: paid but ${b.status}`);
-    }
-    const open = [...bets.values()].filter((b) => b.status === 'open').length;
-    if (open) problems.push(`${open} colour bets still open after every period of the run ended`);
-    for (let i = 1; i < periods.length; i++)
-      if (periods[i].seq !== periods[i - 1].seq + 1) problems.push(`colour periods skip from ${periods[i - 1].seq} to ${periods[i].seq}`);
-    for (const [id, s] of spins) if (Number(s.amount) > 0 && transfer.get(`spin:${id}`) !== Number(s.amount)) problems.push(`spin ${id}: prize not paid`);
-    for (const [id, w] of withdrawals) {
-      if (transfer.get(`withdrawal-hold:${id}`) !== Number(w.amount)) problems.push(`withdrawal ${id}: no hold`);
-      if (w.status === 'approved' && !transfer.has(`withdrawal:${id}`)) problems.push(`withdrawal ${id}: approved but not paid out`);
-      if (w.status === 'rejected' && !transfer.has(`withdrawal-release:${id}`)) problems.push(`withdrawal ${id}: rejected but not released`);
-    }
-    for (const [id, d] of deposits)
-      if (d.status === 'approved' && transfer.get(`deposit:${id}`) !== Number(d.amount)) problems.push(`deposit ${id}: approved but not credited`);
-
-    log(
-      `database: ${users.size} users, ${deposits.size} deposits, ${withdrawals.size} withdrawals, ${rounds.size} rounds, ${bets.size} colour bets over ${periods.length} periods, ${spins.size} spins, ${transfer.size} transfers`,
-    );
-  } finally {
-    await client.end();
-    await database.close();
+/** 1. A server killed with SIGKILL and started again: the other serves meanwhile. */
+async function serverKills(run: Run) {
+  for (let k = 1; k <= KILLS; k++) {
+    await sleep(400 + rand(1600));
+    const victim = rand(run.ports.length);
+    const o = run.begin('server killed (SIGKILL)', { mayCutOff: true, keepsSockets: false });
+    const s = run.servers[victim];
+    run.servers[victim] = null;
+    s?.child.kill('SIGKILL');
+    await sleep(rand(300));
+    const restarting = Date.now();
+    await run.start(victim);
+    o.serveAgainMs = Date.now() - restarting;
+    run.calm();
   }
-  for (const p of problems.slice(0, 30)) log(`PROBLEM ${p}`);
-  if (problems.length > 30) log(`… and ${problems.length - 30} more`);
+}
+
+/** 2. PostgreSQL stopped and started again. */
+async function postgresOutages(run: Run, pg: PrivatePostgres) {
+  for (const { mode, seconds } of PG_OUTAGES) {
+    await sleep(CALM_MS);
+    const o = run.begin(`PostgreSQL stopped (${mode}) for ${seconds} s`, { mayCutOff: false, keepsSockets: true });
+    await pg.stop(mode);
+    await sleep(Math.min(2000, (seconds * 1000) / 2));
+    await run.checkDownState(o);
+    await sleep(seconds * 1000 - Math.min(2000, (seconds * 1000) / 2));
+    await pg.start();
+    o.serveAgainMs = await run.serveAgain(Date.now());
+    run.calm();
+  }
+}
+
+/** 3. Redis killed and started again; then unreachable while a server starts. */
+async function redisOutages(run: Run, redis: PrivateRedis) {
+  for (let k = 0; k < REDIS_KILLS; k++) {
+    await sleep(CALM_MS);
+    const o = run.begin('Redis killed for 5 s', { mayCutOff: false, keepsSockets: true });
+    await redis.kill();
+    await sleep(5000);
+    await redis.start();
+    o.serveAgainMs = await run.serveAgain(Date.now(), true);
+    run.calm();
+  }
+  await sleep(CALM_MS);
+  // A server restarted on purpose (SIGTERM) while Redis is away: calls on their way to it may be cut off.
+  const o = run.begin('Redis unreachable while a server starts', { mayCutOff: true, keepsSockets: false });
+  await redis.kill();
+  const restarting = run.servers[1];
+  run.servers[1] = null;
+  await restarting?.stop('SIGTERM');
+  await run.start(1);
+  await sleep(5000);
+  await redis.start();
+  o.serveAgainMs = await run.serveAgain(Date.now(), true);
+  run.calm();
+}
+
+/** 4. nginx reloaded under load. */
+async function proxyReloads(run: Run, proxy: RunningNginx) {
+  for (let k = 0; k < RELOADS; k++) {
+    await sleep(1500);
+    // A call sent on a kept-alive connection just as the old worker closes it is cut off before
+    // it reaches a server (a browser sends it again by itself); what was answered must still hold.
+    const o = run.begin('nginx reloaded', { mayCutOff: true, keepsSockets: false });
+    const reloaded = proxy.reload();
+    if (reloaded.status !== 0) o.span.wrong.push(`nginx -s reload failed: ${reloaded.stderr}`);
+    await sleep(1500);
+    run.calm();
+  }
+}
+
+async function printServerCounters(run: Run) {
+  for (const [i, url] of run.serverUrls().entries()) {
+    const text = (await get(`${url}/metrics`)).body;
+    const c = (name: string) => series(text, name);
+    log(
+      `server ${i + 1} since its last start: database outages ${c('rupee_database_outages_total')}, reconnects ${c('rupee_database_reconnects_total')}; Redis outages ${c('rupee_redis_outages_total')}, reconnects ${c('rupee_redis_reconnects_total')}; rate-limit fallbacks ${c('rupee_rate_limit_fallbacks_total')}`,
+    );
+  }
+}
+
+/** Prints the figures per kind of outage and says whether every rule held. */
+function report(run: Run): boolean {
+  run.current.endedAt = Date.now();
+  const problems: string[] = [];
+  const kinds = new Map<string, Occurrence[]>();
+  for (const o of run.occurrences) kinds.set(o.span.kind, [...(kinds.get(o.span.kind) ?? []), o]);
+  log('per kind: how many; calls sent during them: ok / refused (4xx) / 503 try again / cut off / timed out; longest to serve again; sockets dropped');
+  for (const [kind, list] of kinds) {
+    const sum = Object.fromEntries(OUTCOMES.map((k) => [k, list.reduce((n, o) => n + o.span.tally[k], 0)])) as Record<Outcome, number>;
+    const longest = Math.max(...list.map((o) => o.serveAgainMs ?? 0));
+    const drops = list.reduce((n, o) => n + o.drops, 0);
+    const why = new Map<string, number>();
+    for (const o of list) for (const [w, n] of o.span.cutOffs) why.set(w, (why.get(w) ?? 0) + n);
+    log(
+      `  ${kind}: ${list.length}×; ${OUTCOMES.map((k) => sum[k]).join(' / ')}; ${list.some((o) => o.serveAgainMs !== undefined) ? `${(longest / 1000).toFixed(2)} s` : '-'}; ${drops} dropped${why.size ? `; cut off by ${[...why].map(([w, n]) => `${w} ${n}`).join(', ')}` : ''}`,
+    );
+    for (const o of list) {
+      const at = `${kind} at +${Math.round((o.startedAt - run.occurrences[0].startedAt) / 1000)} s`;
+      for (const w of o.span.wrong) problems.push(`${at}: ${w}`);
+      if (o.span.tally['timed out']) problems.push(`${at}: ${o.span.tally['timed out']} calls hung past their timeout`);
+      if (!o.mayCutOff && o.span.tally['cut off']) problems.push(`${at}: ${o.span.tally['cut off']} calls cut off with no server dying`);
+      if (kind === 'calm' && o.span.tally.unavailable) problems.push(`${at}: ${o.span.tally.unavailable} calls answered 503 with every part up`);
+      if (o.keepsSockets && o.drops) problems.push(`${at}: ${o.drops} sockets dropped`);
+      if (o.keepsSockets && kind !== 'calm' && o.ticked.size < SOCKETS) problems.push(`${at}: only ${o.ticked.size} of ${SOCKETS} sockets got the countdown`);
+      if ((o.serveAgainMs ?? 0) > SERVE_AGAIN_WITHIN_MS) problems.push(`${at}: serving again took ${o.serveAgainMs} ms`);
+    }
+  }
+  for (const p of problems) log(`PROBLEM ${p}`);
   return problems.length === 0;
 }
 

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,10 @@ import { freePort } from './server-process.js';
  */
 export interface PrivatePostgres {
   url: string;
-  stop(mode?: 'fast' | 'immediate'): void;
-  start(): void;
+  /** Stops it (pg_ctl's shutdown mode) and waits until it has. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again and waits until it accepts connections. */
+  start(): Promise<void>;
   remove(): void;
 }
 
@@ -36,17 +39,22 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
-  const run = (command: string, args: string[]) =>
-    execFileSync(root ? 'runuser' : join(bin, command), root ? ['-u', 'postgres', '--', join(bin, command), ...args] : args, { stdio: 'pipe', cwd: dir });
+  const as = (command: string, args: string[]): [string, string[]] =>
+    root ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+  const run = (command: string, args: string[]) => execFileSync(...as(command, args), { stdio: 'pipe', cwd: dir });
+  // Without blocking the test's own event loop (its clients keep calling meanwhile).
+  const runAsync = async (command: string, args: string[]) => {
+    await promisify(execFile)(...as(command, args), { cwd: dir });
+  };
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
-  start();
+  const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start'];
+  run('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
-    start,
+    stop: (mode = 'fast') => runAsync('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    start: () => runAsync('pg_ctl', startArgs),
     remove() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -1,35 +1,27 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requiredOnCi } from '../helpers/ci.js';
-import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
+import { privateRedis, redisBinary, type PrivateRedis } from '../helpers/private-redis.js';
+import { startServer, type ServerProcess } from '../helpers/server-process.js';
 
 // Redis killed under a running server, then back: HTTP keeps being served; the rate limits fall back
 // to this server's own counts with a warning (a limit still holds: never "no limit", never a 500);
 // /readyz and /metrics say Redis is down, then up. A Redis of the test's own, so it may kill it.
-const redisServer = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+const redisServer = redisBinary();
 requiredOnCi(Boolean(redisServer), 'redis-server, for a private Redis');
 
 describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis outage', () => {
-  let redis: ChildProcess | undefined;
+  let redis: PrivateRedis | undefined;
   let server: ServerProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'redis-outage-'));
   afterAll(async () => {
     await server?.stop();
-    redis?.kill('SIGKILL');
+    await redis?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const startRedis = async (port: number) => {
-    redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 50; i++) {
-      if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the private Redis did not start');
-  };
   let n = 0;
   /** A failed sign-in, each for another address (the per-account limit stays out of it); the per-address rate limit counts them all. */
   const attempt = () =>
@@ -43,12 +35,12 @@ describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis
   const metrics = async () => (await fetch(`${server!.url}/metrics`)).text();
 
   it('keeps serving with a per-server rate limit while Redis is gone, and shares again once it is back', async () => {
-    const port = await freePort();
-    await startRedis(port);
+    redis = await privateRedis();
+    await redis.start();
     server = await startServer({
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
-      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_URL: redis.url,
       RATE_LIMIT_MAX: '3',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       LOG_LEVEL: 'warn',
@@ -58,7 +50,7 @@ describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis
     const shared = [await attempt(), await attempt(), await attempt(), await attempt()];
     expect(shared.map((r) => r.status)).toEqual([401, 401, 401, 429]);
 
-    redis!.kill('SIGKILL');
+    await redis!.kill();
     // While it is gone: answers, never a 5xx, and this server's own limit of 3 holds.
     const during = [];
     for (let i = 0; i < 5; i++) during.push(await attempt());
@@ -67,26 +59,34 @@ describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis
     expect(during.at(-1)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect((await readyz()).redis).toBe('down');
     expect(await metrics()).toMatch(/^rupee_redis_up 0$/m);
+    expect(await metrics()).toMatch(/^rupee_redis_outages_total 1$/m);
     expect(await metrics()).toMatch(/^rupee_rate_limit_fallbacks_total [1-9]/m);
     expect(server.logs()).toContain('Redis is unreachable: rate limits count on this server alone until it is back');
 
-    await startRedis(port);
+    await redis!.start();
     const started = Date.now();
     while ((await readyz()).redis !== 'up') {
       expect(Date.now() - started, 'Redis is seen again within 10 s').toBeLessThan(10_000);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await metrics()).toMatch(/^rupee_redis_up 1$/m);
+    // Every Redis connection of the server is back (each waits its own reconnection delay).
+    while (!/^rupee_redis_reconnects_total 1$/m.test(await metrics())) {
+      expect(Date.now() - started, 'every Redis connection is back within 10 s').toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(`Redis back: every connection of the server within ${Date.now() - started} ms`);
   }, 90_000);
 
   it('starts and keeps serving when Redis is unreachable from the start, and uses it once it appears', async () => {
     await server?.stop();
-    redis?.kill('SIGKILL');
-    const port = await freePort();
+    await redis?.kill();
+    // Another port: nothing there has ever answered.
+    redis = await privateRedis();
     server = await startServer({
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
-      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_URL: redis.url,
       RATE_LIMIT_MAX: '3',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       LOG_LEVEL: 'warn',
@@ -101,7 +101,7 @@ describe.skipIf(!redisServer || Boolean(process.env.TEST_DATABASE_URL))('a Redis
     expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429, 429]);
     expect(server.logs()).not.toMatch(/Unhandled error event|MaxRetriesPerRequestError/);
 
-    await startRedis(port);
+    await redis.start();
     const started = Date.now();
     while ((await readyz()).redis !== 'up') {
       expect(Date.now() - started, 'Redis is seen within 10 s').toBeLessThan(10_000);
