@@ -57,6 +57,8 @@ interface Occurrence {
   keepsSockets: boolean;
   /** Milliseconds from the part being back to every server serving again. */
   serveAgainMs?: number;
+  /** The figure is a killed server's restart (its start-up), not a recovery. */
+  restarted?: boolean;
   /** Sockets dropped, and which sockets ticked (a countdown) during it. */
   drops: number;
   ticked: Set<number>;
@@ -274,6 +276,7 @@ async function serverKills(run: Run) {
     const restarting = Date.now();
     await run.start(victim);
     o.serveAgainMs = Date.now() - restarting;
+    o.restarted = true;
     run.calm();
   }
 }
@@ -366,7 +369,8 @@ function report(run: Run): boolean {
       if (kind === 'calm' && o.span.tally.unavailable) problems.push(`${at}: ${o.span.tally.unavailable} calls answered 503 with every part up`);
       if (o.keepsSockets && o.drops) problems.push(`${at}: ${o.drops} sockets dropped`);
       if (o.keepsSockets && kind !== 'calm' && o.ticked.size < SOCKETS) problems.push(`${at}: only ${o.ticked.size} of ${SOCKETS} sockets got the countdown`);
-      if ((o.serveAgainMs ?? 0) > SERVE_AGAIN_WITHIN_MS) problems.push(`${at}: serving again took ${o.serveAgainMs} ms`);
+      // (A killed server's figure is its own start-up, which depends on the machine, not a recovery.)
+      if (o.restarted !== true && (o.serveAgainMs ?? 0) > SERVE_AGAIN_WITHIN_MS) problems.push(`${at}: serving again took ${o.serveAgainMs} ms`);
     }
   }
   for (const p of problems) log(`PROBLEM ${p}`);
