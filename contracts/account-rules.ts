@@ -18,6 +18,8 @@ export const MESSAGES = {
   registered: 'Registration successful! Please verify your email and phone number.',
   ageRequired: 'Please confirm that you are 18 or older to register.',
   verified: 'Account verified successfully! You can now sign in.',
+  /** After the verification, when the site has signed the player in by itself (the spec's text would be untrue then). */
+  verifiedSignedIn: 'Account verified successfully! You are signed in.',
   loginFailed: 'Invalid credentials or user not verified',
   invalidCode: 'Invalid or expired code',
   tooManyAttempts: 'Too many wrong attempts. Request a new code.',

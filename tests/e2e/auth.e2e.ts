@@ -126,7 +126,8 @@ describe('player accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Verify Account' }).click();
 
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Account verified successfully! You can now sign in.').waitFor();
+    // Signed in by the site itself right after verifying: the toast says so (not "You can now sign in.").
+    await page.getByText('Account verified successfully! You are signed in.').waitFor();
     await expect.poll(() => page.title()).toBe('Home · Rupee Arcade');
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
     // The session is the httpOnly cookies; no token is readable by a script.

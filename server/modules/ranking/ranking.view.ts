@@ -1,9 +1,8 @@
-import { maskName, pointsOf, shareOf, type Ranking } from '../../../contracts/ranking.js';
+import { maskName, pointsOf, type Ranking } from '../../../contracts/ranking.js';
 import type { StakeRow } from './ranking.repo.js';
 
 /** The ranking as players see it; only masked names leave the server. */
 export const rankingView = (r: { weekStart: Date; total: number; leaders: StakeRow[] }): Ranking => ({
   weekStart: r.weekStart.toISOString(),
-  jackpot: shareOf(r.total),
-  entries: r.leaders.map((l, i) => ({ rank: i + 1, name: maskName(l.fullName), points: pointsOf(l.staked), bonus: shareOf(l.staked) })),
+  entries: r.leaders.map((l, i) => ({ rank: i + 1, name: maskName(l.fullName), points: pointsOf(l.staked) })),
 });

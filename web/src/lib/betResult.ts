@@ -1,15 +1,21 @@
 import type { BetRecord } from '../../../contracts/chicken';
-import { formatRupees } from '../../../contracts/amounts';
+import { formatRupees, toPaise, toRupees } from '../../../contracts/amounts';
 
 export type BetTone = 'open' | 'win' | 'returned' | 'loss';
 
 /**
- * How a round ended, in words: a win pays more than the stake; a cash-out before the first step
- * gives the stake back, which is no win; a lost round shows the stake lost.
+ * How a round ended, in one money language: the net result. A win shows what it added to the
+ * stake (+₹0.60 for ₹10 paid back as ₹10.60, the payout in `paid`); a cash-out before the first
+ * step gives the stake back, which is no win; a lost round shows the stake lost (−₹20.00).
  */
-export function betResult(bet: Pick<BetRecord, 'state' | 'payoutAmount' | 'betAmount'>): { tone: BetTone; text: string } {
+export function betResult(bet: Pick<BetRecord, 'state' | 'payoutAmount' | 'betAmount'>): { tone: BetTone; text: string; paid?: string } {
   if (bet.state === 'playing') return { tone: 'open', text: 'In play' };
-  if (bet.payoutAmount > bet.betAmount) return { tone: 'win', text: `+${formatRupees(bet.payoutAmount)}` };
+  if (bet.payoutAmount > bet.betAmount)
+    return {
+      tone: 'win',
+      text: `+${formatRupees(toRupees(toPaise(bet.payoutAmount) - toPaise(bet.betAmount)))}`,
+      paid: `Paid ${formatRupees(bet.payoutAmount)}`,
+    };
   if (bet.payoutAmount > 0) return { tone: 'returned', text: `Returned ${formatRupees(bet.payoutAmount)}` };
-  return { tone: 'loss', text: `-${formatRupees(bet.betAmount)}` };
+  return { tone: 'loss', text: `−${formatRupees(bet.betAmount)}` };
 }

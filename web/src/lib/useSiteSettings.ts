@@ -24,3 +24,9 @@ export function useSiteSettings() {
       ).data,
   });
 }
+
+/** Whether the operator configured a support contact (SUPPORT_WHATSAPP, SUPPORT_TELEGRAM): without one, no help button is shown. */
+export function useHasSupport(): boolean {
+  const support = useSiteSettings().data?.support;
+  return Boolean(support?.whatsapp || support?.telegram);
+}

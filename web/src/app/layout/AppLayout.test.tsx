@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionBootstrap } from '../../features/auth/useSessionBootstrap';
-import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import { mockApi, renderApp, signIn, SITE_SETTINGS } from '../../lib/test-utils';
 import { AppLayout } from './AppLayout';
 
 const routes = [
@@ -16,8 +16,9 @@ const routes = [
   },
 ];
 
-function serverFor(user?: { _id: string }) {
+function serverFor(user?: { _id: string }, more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...more,
     'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
     'POST /api/v1/users/logout': () => ({ body: { success: true } }),
     ...(user
@@ -129,6 +130,22 @@ describe('AppLayout', () => {
     expect(whatsapp).toHaveAttribute('href', 'https://wa.me/919876543210');
     expect(whatsapp).toHaveAttribute('target', '_blank');
     expect(within(help).getByRole('link', { name: 'Chat on Telegram' })).toHaveAttribute('href', 'https://t.me/rupeearcade');
+  });
+
+  it('shows no Help & Support at all when the operator configured no contact', async () => {
+    const me = signIn();
+    serverFor(me, {
+      'GET /api/v1/site/settings': () => ({
+        body: { success: true, message: 'Site settings', data: { ...SITE_SETTINGS, support: { whatsapp: null, telegram: null } } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: /Open menu/ }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    await within(menu).findByRole('link', { name: 'Chicken Escape' });
+    await waitFor(() => expect(within(menu).queryByRole('button', { name: 'Help & Support' })).not.toBeInTheDocument());
+    expect(within(menu).getByRole('button', { name: 'Refer & Earn' })).toBeInTheDocument();
   });
 
   it('signs out from the menu: the server is told, and the header offers Login again', async () => {

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { maskId } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
+import { useHasSupport } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 
 interface SideMenuProps {
@@ -42,6 +43,7 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
   const ref = useRef<HTMLDialogElement>(null);
   const { user, isAdmin } = useSession();
   const { games } = useVisibleGames();
+  const hasSupport = useHasSupport();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -113,9 +115,11 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
             <Item icon="trophy" to="/ranking" onClick={onClose}>
               Ranking
             </Item>
-            <Item icon="help" onClick={then(onHelp)}>
-              Help & Support
-            </Item>
+            {hasSupport && (
+              <Item icon="help" onClick={then(onHelp)}>
+                Help & Support
+              </Item>
+            )}
             <Item icon="gift" onClick={then(onRefer)}>
               Refer & Earn
             </Item>

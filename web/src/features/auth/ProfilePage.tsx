@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { maskId } from '../../lib/session';
 import { useBalance, useSession } from '../../lib/useSession';
-import { useSiteSettings } from '../../lib/useSiteSettings';
+import { useHasSupport, useSiteSettings } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
 import { ReferEarnModal } from './ReferEarn';
 import { useSignOut } from './useSignOut';
@@ -41,6 +41,7 @@ export default function ProfilePage() {
   const { user, signedIn, isAdmin } = useSession();
   const balance = useBalance();
   const playMoney = useSiteSettings().data?.playMoney;
+  const hasSupport = useHasSupport();
   const { games } = useVisibleGames();
   const signOut = useSignOut();
   const [referOpen, setReferOpen] = useState(false);
@@ -106,9 +107,11 @@ export default function ProfilePage() {
           <Row icon="trophy" to="/ranking">
             Ranking
           </Row>
-          <Row icon="help" to="/">
-            Help & Support
-          </Row>
+          {hasSupport && (
+            <Row icon="help" to="/">
+              Help & Support
+            </Row>
+          )}
           <Row icon="gift" onClick={() => setReferOpen(true)}>
             Refer & Earn
           </Row>

@@ -230,7 +230,9 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify Account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByText('Account verified successfully! You can now sign in.')).toBeInTheDocument();
+    // Signed in by the site itself: the toast says so, not "You can now sign in."
+    expect(await screen.findByText('Account verified successfully! You are signed in.')).toBeInTheDocument();
+    expect(screen.queryByText(/You can now sign in/)).not.toBeInTheDocument();
     expect(api.find('POST', '/api/v1/otp/verify')[0].body).toEqual({ userId: USER_ID, emailOTP: '123456', smsOTP: '654321' });
     expect(api.find('POST', '/api/v1/users/login')[0].body).toEqual({ email: 'asha@example.com', password: 'Secret#123' });
     // No token is kept where a script could read it: the session is the httpOnly cookies.

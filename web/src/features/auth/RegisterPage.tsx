@@ -100,11 +100,13 @@ export default function RegisterPage() {
     const { email, password } = pending;
     setPending(null);
     reset({ ...blank, referral: '' });
-    notify.success(MESSAGES.verified);
     try {
       await signIn({ email, password });
+      notify.success(MESSAGES.verifiedSignedIn);
       navigate('/', { replace: true });
     } catch {
+      // Signing in failed: then it is true that the player can now sign in, on the login screen.
+      notify.success(MESSAGES.verified);
       navigate('/login', { replace: true });
     }
   };

@@ -58,7 +58,9 @@ describe('BetsPage', () => {
         .map((h) => h.textContent),
     ).toEqual(['Date', 'Difficulty', 'Bet', 'Multiplier', 'Result']);
     const [, won, lost, open] = within(table).getAllByRole('row');
-    expect(within(won).getByText('+₹20.40')).toHaveClass('chicken-bets__win');
+    // The net result (₹10.00 staked, ₹20.40 paid), with the payout beside it.
+    expect(within(won).getByText('+₹10.40')).toHaveClass('chicken-bets__win');
+    expect(within(won).getByText('Paid ₹20.40')).toBeInTheDocument();
     // In its own column on wide screens, under the bet on narrow phones (the stylesheet shows one).
     expect(within(won).getAllByText('2.04x')).toHaveLength(2);
     expect(within(won).getByText(/^2025-03-(09|10) \d\d:\d\d (AM|PM)$/)).toHaveTextContent(formatDateTime('2025-03-09T14:30:00.000Z'));
@@ -74,7 +76,7 @@ describe('BetsPage', () => {
       serverSeed: 'cd'.repeat(32),
       traps: '4,11,2',
     });
-    expect(within(lost).getByText('-₹25.50')).toHaveClass('chicken-bets__loss');
+    expect(within(lost).getByText('−₹25.50')).toHaveClass('chicken-bets__loss');
     expect(within(lost).queryByRole('link')).not.toBeInTheDocument();
     expect(within(lost).getByText('Seed hidden*')).toBeInTheDocument();
     expect(within(open).getByText('In play')).toBeInTheDocument();
@@ -83,7 +85,7 @@ describe('BetsPage', () => {
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('+₹77.70')).toBeInTheDocument();
+    expect(await screen.findByText('+₹67.70')).toBeInTheDocument();
     // Cashed out before the first step: the stake came back, which is not a win.
     expect(screen.getByText('Returned ₹10.00')).toHaveClass('chicken-bets__returned');
     expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();

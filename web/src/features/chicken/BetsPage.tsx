@@ -28,8 +28,13 @@ export function verifyHref(bet: BetRecord): string {
 }
 
 function Result({ bet }: { bet: BetRecord }) {
-  const { tone, text } = betResult(bet);
-  return <span className={`chicken-bets__${tone}`}>{text}</span>;
+  const { tone, text, paid } = betResult(bet);
+  return (
+    <>
+      <span className={`chicken-bets__${tone}`}>{text}</span>
+      {paid && <span className="chicken-bets__paid">{paid}</span>}
+    </>
+  );
 }
 
 /** Another list of the player's bets, from another feature (spins, colour bets). */

@@ -148,7 +148,7 @@ describe('HomePage', () => {
     renderApp(routes);
     const results = await screen.findByRole('region', { name: 'Your last results' });
     const items = await within(results).findAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('.home-results__amount')?.textContent)).toEqual(['+₹20.40', 'Returned ₹10.00', '-₹10.00']);
+    expect(items.map((li) => li.querySelector('.home-results__amount')?.textContent)).toEqual(['+₹10.40', 'Returned ₹10.00', '−₹10.00']);
     expect(within(results).getByRole('link', { name: 'All bets' })).toHaveAttribute('href', '/bets');
     const how = screen.getByRole('region', { name: 'How it works' });
     expect(within(how).getAllByRole('listitem')).toHaveLength(3);

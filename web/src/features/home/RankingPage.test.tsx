@@ -4,9 +4,9 @@ import { maskName } from '../../../../contracts/ranking';
 import { mockApi, renderApp } from '../../lib/test-utils';
 import RankingPage, { REFRESH_MS } from './RankingPage';
 
-const entry = (rank: number, name: string, pts: number) => ({ rank, name, points: pts, bonus: pts * 0.02 });
-const answer = (entries: ReturnType<typeof entry>[], jackpot: number) => ({
-  body: { success: true, message: 'Ranking', data: { weekStart: '2026-11-22T18:30:00.000Z', jackpot, entries } },
+const entry = (rank: number, name: string, pts: number) => ({ rank, name, points: pts });
+const answer = (entries: ReturnType<typeof entry>[]) => ({
+  body: { success: true, message: 'Ranking', data: { weekStart: '2026-11-22T18:30:00.000Z', entries } },
 });
 
 const rows = () =>
@@ -25,26 +25,25 @@ describe('RankingPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the server’s jackpot, the top three and every entry with its masked name, points and bonus', async () => {
-    mockApi({ 'GET /api/v1/ranking': () => answer([entry(1, 'V****h', 500), entry(2, 'A****o', 350), entry(3, 'M****i', 200), entry(4, 'R****n', 50)], 22) });
+  it('shows the top three and every entry with its masked name and points, and no money nobody pays', async () => {
+    mockApi({ 'GET /api/v1/ranking': () => answer([entry(1, 'V****h', 500), entry(2, 'A****o', 350), entry(3, 'M****i', 200), entry(4, 'R****n', 50)]) });
     renderApp(<RankingPage />);
-    expect(await screen.findByText('JACKPOT')).toBeInTheDocument();
-    expect(screen.getByText('₹22')).toBeInTheDocument();
-    expect(screen.getByText('2% of the total bet of selected games')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Top three' })).getAllByRole('listitem')).toHaveLength(3);
     expect(rows()).toEqual([
-      ['1', 'VV****h', '500', '₹10'],
-      ['2', 'AA****o', '350', '₹7'],
-      ['3', 'MM****i', '200', '₹4'],
-      ['4', 'RR****n', '50', '₹1'],
+      ['1', 'VV****h', '500'],
+      ['2', 'AA****o', '350'],
+      ['3', 'MM****i', '200'],
+      ['4', 'RR****n', '50'],
     ]);
+    expect(screen.queryByText(/JACKPOT|Bonus|₹/i)).not.toBeInTheDocument();
   });
 
   it('reads the ranking again every 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let round = 0;
     const api = mockApi({
-      'GET /api/v1/ranking': () => (++round === 1 ? answer([entry(1, 'A****o', 100)], 2) : answer([entry(1, 'V****h', 900), entry(2, 'A****o', 100)], 20)),
+      'GET /api/v1/ranking': () => (++round === 1 ? answer([entry(1, 'A****o', 100)]) : answer([entry(1, 'V****h', 900), entry(2, 'A****o', 100)])),
     });
     renderApp(<RankingPage />);
     await screen.findByText('A****o', { selector: '.home-rank-row__name' });
@@ -54,7 +53,7 @@ describe('RankingPage', () => {
   });
 
   it('says so when nobody has played this week', async () => {
-    mockApi({ 'GET /api/v1/ranking': () => answer([], 0) });
+    mockApi({ 'GET /api/v1/ranking': () => answer([]) });
     renderApp(<RankingPage />);
     expect(await screen.findByText(/No bets have been settled this week yet/)).toBeInTheDocument();
   });

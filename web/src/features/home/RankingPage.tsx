@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingEntry } from '../../../../contracts/ranking';
-import { JACKPOT_SHARE_TEXT } from '../../../../contracts/ranking.math';
 import { Icon } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
 import './home.css';
-import { formatRupees } from '../../../../contracts/amounts';
 
 export const REFRESH_MS = 5000;
 const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
@@ -25,13 +23,15 @@ function Avatar({ entry, size }: { entry: RankingEntry; size: 'lg' | 'sm' }) {
 }
 
 const points = (n: number) => n.toLocaleString('en-IN');
-const rupees = (n: number) => formatRupees(n, 'short');
 
 /** The podium keeps the width of a place per player when fewer than three have played. */
 const podiumStyle = (players: number) =>
   players >= 3 ? undefined : { gridTemplateColumns: `repeat(${players}, minmax(0, 1fr))`, maxWidth: `${players * 130}px`, marginInline: 'auto' };
 
-/** This week's ranking from real bets (`GET /ranking`), read again every 5 seconds. */
+/**
+ * This week's ranking from real bets (`GET /ranking`), read again every 5 seconds. It shows no
+ * jackpot and no bonus: nothing is paid for a rank, so no money figure is promised (decision 0009).
+ */
 export default function RankingPage() {
   const ranking = useQuery({
     queryKey: homeKeys.ranking,
@@ -52,16 +52,11 @@ export default function RankingPage() {
 
   if (ranking.isPending) return <Loading />;
   if (ranking.isError) return <ErrorRetry onRetry={() => void ranking.refetch()}>The ranking could not be loaded.</ErrorRetry>;
-  const { entries, jackpot } = ranking.data;
+  const { entries } = ranking.data;
   const [first, second, third] = entries;
 
   return (
     <Page>
-      <div className="home-jackpot">
-        <p className="home-jackpot__label">JACKPOT</p>
-        <p className="home-jackpot__amount">{rupees(jackpot)}</p>
-        <p className="home-jackpot__note">{JACKPOT_SHARE_TEXT} of the total bet of selected games</p>
-      </div>
       <h1 className="home-section-title home-rank__title">Leaderboard</h1>
       <p className="home-rank__sample">This week’s players by rupees staked in settled rounds; it starts again every Monday.</p>
       {entries.length === 0 ? (
@@ -96,9 +91,6 @@ export default function RankingPage() {
               <span role="columnheader" className="home-rank-row__num">
                 Points
               </span>
-              <span role="columnheader" className="home-rank-row__num">
-                Bonus
-              </span>
             </div>
             {entries.map((e) => (
               <div key={e.rank} role="row" className={['home-rank-row', e.rank <= 3 ? `home-rank-row--top home-rank-row--top${e.rank}` : ''].join(' ').trim()}>
@@ -111,9 +103,6 @@ export default function RankingPage() {
                 </span>
                 <span role="cell" className="home-rank-row__num">
                   {points(e.points)}
-                </span>
-                <span role="cell" className="home-rank-row__num home-rank-row__bonus">
-                  {rupees(e.bonus)}
                 </span>
               </div>
             ))}

@@ -6,10 +6,9 @@ import type { SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { formatDateTime } from '../../lib/format';
+import { prizeLabel } from './prize';
 import { useSpins } from './spinner.api';
 import './spinner.css';
-
-const label = (prize: string) => (prize === 'LOSE' ? 'LOSE' : `₹${prize}`);
 
 /** Recomputes a spin in this browser from its revealed seed: the hash must match and the draw must land where the wheel stopped. */
 function Verify({ spin }: { spin: SpinRecord }) {
@@ -27,7 +26,7 @@ function Verify({ spin }: { spin: SpinRecord }) {
     const index = await drawSpin({ serverSeed: seed, clientSeed: spin.clientSeed, nonce: spin.nonce, segments: spin.prizes.length });
     setOutcome(
       hashOk && index === spin.index
-        ? `Verified: segment ${index + 1} of ${spin.prizes.length}, ${label(spin.prizes[index])}`
+        ? `Verified: segment ${index + 1} of ${spin.prizes.length}, ${prizeLabel(spin.prizes[index])}`
         : 'Does not match: please contact support',
     );
   };
@@ -74,7 +73,7 @@ export function SpinHistory() {
             <li key={s._id} className="wheel-history__item">
               <div className="wheel-history__row">
                 <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-                <strong>{s.prize === 'LOSE' ? 'LOSE' : `Won ₹${s.prize}`}</strong>
+                <strong>{s.prize === 'LOSE' ? 'No prize' : `Won ₹${s.prize}`}</strong>
               </div>
               <div className="wheel-history__seeds">
                 Seed hash <code>{s.serverSeedHash.slice(0, 12)}…</code> · client seed <code>{s.clientSeed}</code> · nonce {s.nonce}

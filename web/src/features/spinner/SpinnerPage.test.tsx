@@ -47,7 +47,7 @@ describe('SpinnerPage', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('spins on the server, shows "You won: {prize}" and goes home 2 s later', async () => {
+  it('spins on the server, shows "You won: ₹{prize}" and keeps it on screen with its Verify link', async () => {
     const user = userEvent.setup();
     const api = mockApi({
       'GET /api/v1/spinner/spins': noSpins,
@@ -57,13 +57,33 @@ describe('SpinnerPage', () => {
     });
     const { router } = renderApp(routes, { path: '/spinner' });
     expect(await screen.findByText('Click to Spin')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Prize wheel: ₹10, ₹20, lose, ₹50' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Prize wheel: ₹10, ₹20, No prize, ₹50' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Spin' }));
-    expect(await screen.findByText('You won: 20')).toBeInTheDocument();
+    expect(await screen.findByText('You won: ₹20')).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/spinner/spin')[0].headers['Idempotency-Key']).toEqual(expect.any(String));
     expect(screen.getByRole('button', { name: 'Spin' })).toBeDisabled();
     expect(screen.getByText(/^You can spin again in (59m 59s|60m 0s)$/)).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    // Still there after the original's 2 s, with the way to verify it and the way home.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(router.state.location.pathname).toBe('/spinner');
+    expect(screen.getByText('You won: ₹20')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify it' })).toHaveAttribute('href', '/fairness');
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  }, 10_000);
+
+  it('says "No prize this time" for a segment without a prize, never "You won: LOSE"', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/v1/spinner/spins': noSpins,
+      'GET /api/v1/spinner/prizes': () => ({ body: [{ _id: 'p', prizes: PRIZES }] }),
+      'GET /api/v1/spinner/status': () => status(true),
+      'POST /api/v1/spinner/spin': () => spun({ index: 2, prize: 'LOSE', amount: 0, balance: 0 }),
+    });
+    renderApp(routes, { path: '/spinner' });
+    await user.click(await screen.findByRole('button', { name: 'Spin' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No prize this time');
+    expect(screen.queryByText(/LOSE/)).not.toBeInTheDocument();
   });
 
   it('waits out the hour the server counts, with the countdown', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { SpinResult } from '../../../../contracts/spinner';
 import { SPIN_COOLDOWN_SECONDS } from '../../../../contracts/spinner.math';
 import { Button } from '../../components/ui/Button';
@@ -7,13 +7,13 @@ import { Page } from '../../components/ui/Page';
 import { ErrorRetry, Loading } from '../../components/ui/States';
 import { ApiError, errorMessage } from '../../lib/api';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
+import { prizeLabel, resultText } from './prize';
 import { SpinHistory } from './SpinHistory';
 import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
 import './spinner.css';
 
 const SIZE = 300;
-const BACK_HOME_MS = 2000;
 
 const countdown = (seconds: number) => `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 
@@ -31,10 +31,10 @@ function useSecondsUntil(iso: string | undefined): number {
 
 /**
  * The prize wheel: the server draws the segment and credits the prize; the wheel then turns for
- * about four seconds, slowing down, and stops on that segment. One spin an hour.
+ * about four seconds, slowing down, and stops on that segment. One spin an hour. The result and
+ * its Verify link stay on the screen (the original went home after 2 s, hiding both).
  */
 export default function SpinnerPage() {
-  const navigate = useNavigate();
   const wheel = useWheel();
   const status = useSpinStatus();
   const spin = useSpin();
@@ -61,13 +61,6 @@ export default function SpinnerPage() {
   useEffect(() => {
     if (ready) paint(rotation.current);
   }, [paint, ready]);
-
-  // Back home a moment after the result, as the original app does.
-  useEffect(() => {
-    if (!result || spinning) return;
-    const timer = setTimeout(() => navigate('/'), BACK_HOME_MS);
-    return () => clearTimeout(timer);
-  }, [result, spinning, navigate]);
 
   const turnTo = (target: number) =>
     new Promise<void>((done) => {
@@ -123,11 +116,11 @@ export default function SpinnerPage() {
             height={SIZE}
             className="wheel-page__wheel"
             role="img"
-            aria-label={prizes.length ? `Prize wheel: ${prizes.map((p) => (p === 'LOSE' ? 'lose' : `₹${p}`)).join(', ')}` : 'Prize wheel without prizes'}
+            aria-label={prizes.length ? `Prize wheel: ${prizes.map(prizeLabel).join(', ')}` : 'Prize wheel without prizes'}
           />
         </div>
         <p className="wheel-page__status" role="status" aria-live="polite">
-          {spinning ? 'Spinning...' : result ? `You won: ${result.prize}` : 'Click to Spin'}
+          {spinning ? 'Spinning...' : result ? resultText(result.prize) : 'Click to Spin'}
         </p>
         {!prizes.length && <p className="state state--empty">The wheel has no prizes yet.</p>}
         <Button className="wheel-page__button" onClick={() => void onSpin()} disabled={blocked} busy={spinning}>
@@ -143,6 +136,11 @@ export default function SpinnerPage() {
           <p className="wheel-page__proof">
             Drawn from seed hash <code>{result.serverSeedHash.slice(0, 16)}…</code>, nonce {result.nonce}. <Link to="/fairness">Verify it</Link>
           </p>
+        )}
+        {result && !spinning && (
+          <Link to="/" className="wheel-page__home">
+            Back to home
+          </Link>
         )}
       </div>
       <SpinHistory />

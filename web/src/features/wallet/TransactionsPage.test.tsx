@@ -37,7 +37,7 @@ describe('TransactionsPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Type', 'Change', 'Balance']);
+    ).toEqual(['Type', 'Method', 'Amount']);
     expect(within(table).getByText('₹100.00')).toHaveClass('wallet-amount--approved');
     expect(within(table).getByText('₹200.00')).toHaveClass('wallet-amount--neutral');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();

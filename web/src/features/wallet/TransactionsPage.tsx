@@ -18,6 +18,10 @@ function Amount({ t }: { t: WalletTransaction }) {
   return <span className={`wallet-table__amount ${tone}`}>{`${debit ? '−' : ''}${formatRupees(Number(t.amount))}`}</span>;
 }
 
+/**
+ * The player's deposits, withdrawals and other wallet entries. The columns say what they hold
+ * (the spec's "Change" and "Balance" held the method and the amount).
+ */
 export default function TransactionsPage() {
   const [page, setPage] = useState(1);
   const history = useWalletHistory(page);
@@ -38,10 +42,10 @@ export default function TransactionsPage() {
             <tr>
               <th scope="col">Type</th>
               <th scope="col" className="wallet-table__method">
-                Change
+                Method
               </th>
               <th scope="col" className="wallet-table__num">
-                Balance
+                Amount
               </th>
             </tr>
           </thead>
