@@ -1,3 +1,5 @@
+import { prizeLabel } from './prize';
+
 /**
  * The wheel's geometry: segment i spans [i·s, (i+1)·s) degrees clockwise from the pointer at
  * 12 o'clock, s = 360 / count. Turning the wheel clockwise by `rotation` degrees moves every
@@ -57,7 +59,7 @@ export function drawWheel(ctx: CanvasRenderingContext2D, prizes: readonly string
     ctx.textBaseline = 'middle';
     ctx.fillStyle = prize === 'LOSE' ? '#ff8a98' : INK[i % INK.length];
     ctx.font = `bold ${prizes.length > 12 ? 12 : 16}px system-ui, sans-serif`;
-    ctx.fillText(prize === 'LOSE' ? 'LOSE' : `₹${prize}`, r - 12, 0);
+    ctx.fillText(prizeLabel(prize), r - 12, 0);
     ctx.restore();
   });
   ctx.beginPath();
