@@ -15,12 +15,10 @@ export interface StakeRow {
   staked: number;
 }
 
-/** When this week began, and the paise staked in every round settled since. */
-export async function weekTotal(db: DbOrTx, now: Date): Promise<{ weekStart: Date; total: number }> {
-  const { rows } = (await db.execute(
-    sql`SELECT ${weekStart(now)} AS week_start, coalesce(sum(bet), 0)::bigint AS total FROM chicken_rounds WHERE ${settledThisWeek(now)}`,
-  )) as unknown as Rows<{ week_start: Date | string; total: string | number }>;
-  return { weekStart: new Date(rows[0].week_start), total: Number(rows[0].total) };
+/** When this week began (Monday 00:00 India time), as the database reckons it. */
+export async function weekBegan(db: DbOrTx, now: Date): Promise<Date> {
+  const { rows } = (await db.execute(sql`SELECT ${weekStart(now)} AS week_start`)) as unknown as Rows<{ week_start: Date | string }>;
+  return new Date(rows[0].week_start);
 }
 
 /** The players who staked most this week; on a tie, whoever got there first. */
