@@ -21,13 +21,39 @@ export function onFirstToast(listener: () => void): () => void {
   return () => wanted.delete(listener);
 }
 
-function show(kind: 'success' | 'error' | 'info', content: ReactNode, options: ToastOptions): void {
+type Kind = 'success' | 'error' | 'info';
+
+/** The toast each kind shows now: one at a time per kind, so toasts never pile up over the screen. */
+const showing = new Map<Kind, { id: string; key: string }>();
+let shown = 0;
+
+/**
+ * Shows a toast. The same text again while it is up is the same toast (one event never shows
+ * twice); another toast of its kind replaces it; and a success takes away the error before it (a
+ * failed try followed by one that worked leaves only the success on screen).
+ */
+function show(kind: Kind, content: ReactNode, key: string): void {
   if (!toastAsked) {
     toastAsked = true;
     wanted.forEach((listener) => listener());
     wanted.clear();
   }
-  void loadToastify().then(({ toast }) => toast[kind](content, options));
+  void loadToastify().then(({ toast }) => {
+    const current = showing.get(kind);
+    if (current?.key === key && toast.isActive(current.id)) return;
+    if (current) toast.dismiss(current.id);
+    const error = showing.get('error');
+    if (kind === 'success' && error) {
+      toast.dismiss(error.id);
+      showing.delete('error');
+    }
+    const id = `${kind}:${++shown}`;
+    showing.set(kind, { id, key });
+    const onClose = () => {
+      if (showing.get(kind)?.id === id) showing.delete(kind);
+    };
+    toast[kind](content, { toastId: id, onClose } satisfies ToastOptions);
+  });
 }
 
 /** A headline with a smaller second line, such as the server's reason under a fixed message. */
@@ -41,14 +67,18 @@ const withDetail = (message: string, detail?: string) =>
       )
     : message;
 
-/** The same text shown again while the first is still up is the same toast: one event never shows twice. */
-const once = (kind: string, key: string): ToastOptions => ({ toastId: `${kind}:${key}` });
-
-/** Toasts with the original app's defaults (react-toastify's own: top-right, 5000 ms). */
+/** Toasts with the original app's timing (react-toastify's 5000 ms), at the bottom (ToastContainer.tsx). */
 export const notify = {
-  success: (message: string) => show('success', message, once('success', message)),
-  error: (message: string) => show('error', message, once('error', message)),
-  info: (message: string) => show('info', message, once('info', message)),
+  success: (message: string) => show('success', message, message),
+  error: (message: string) => show('error', message, message),
+  info: (message: string) => show('info', message, message),
   /** An error toast with the original app's fixed message and, beneath it, the server's reason. */
-  failure: (message: string, reason?: string) => show('error', withDetail(message, reason), once('error', `${message}\n${reason ?? ''}`)),
+  failure: (message: string, reason?: string) => show('error', withDetail(message, reason), `${message}\n${reason ?? ''}`),
+  /** Takes away the error on screen, when a flow's success is shown another way (a dialog). */
+  dismissErrors: () => {
+    const error = showing.get('error');
+    if (!error) return;
+    showing.delete('error');
+    void loadToastify().then(({ toast }) => toast.dismiss(error.id));
+  },
 };
