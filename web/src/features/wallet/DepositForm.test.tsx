@@ -22,7 +22,7 @@ describe('DepositForm', () => {
     expect(await screen.findByRole('img', { name: /Main UPI/ })).toHaveAttribute('src', '/uploads/qr/upi.png');
     expect(screen.queryByRole('button', { name: 'Submit Deposit' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: '₹500' }));
+    await user.click(await screen.findByRole('button', { name: '₹500' }));
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue(500);
     expect(screen.queryByRole('button', { name: 'Submit Deposit' })).not.toBeInTheDocument();
 
@@ -40,7 +40,7 @@ describe('DepositForm', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderApp(<DepositForm />);
     expect(await screen.findByText('rupeearcade@okaxis')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }));
     expect(writeText).toHaveBeenCalledWith('rupeearcade@okaxis');
     expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'How to deposit' })).getAllByRole('listitem');
@@ -54,10 +54,32 @@ describe('DepositForm', () => {
     expect(screen.queryByRole('button', { name: /^Copy UPI ID/ })).not.toBeInTheDocument();
   });
 
-  it('says so when no QR code is uploaded', async () => {
-    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [] } }) });
+  it('takes no deposit when no payment details are set up: nowhere to pay, no form', async () => {
+    const none = () => ({ body: { success: true, data: [] } });
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': none, 'GET /api/v1/qrcodecrypto/qr-codes': none });
     renderApp(<DepositForm />);
-    expect(await screen.findByText('No QR Codes uploaded yet.')).toBeInTheDocument();
+    expect(await screen.findByText('Deposits are not open right now')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction ID')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'UPI' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the methods that have somewhere to pay', async () => {
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }), 'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }) });
+    renderApp(<DepositForm />);
+    await screen.findByRole('img', { name: /Main UPI/ });
+    expect(await screen.findByRole('button', { name: 'UPI' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Crypto' })).not.toBeInTheDocument();
+  });
+
+  it('opens on Crypto when only a crypto address is set up', async () => {
+    mockApi({
+      'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [] } }),
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [{ ...QR.data[0], title: 'USDT' }] } }),
+    });
+    renderApp(<DepositForm />);
+    await screen.findByRole('img', { name: /USDT/ });
+    expect(await screen.findByLabelText('Transaction Hash')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'UPI' })).not.toBeInTheDocument();
   });
 
   it('tells a failed QR load apart from none uploaded, logs it, and Try again loads it', async () => {
@@ -66,14 +88,14 @@ describe('DepositForm', () => {
     mockApi({ 'GET /api/v1/qrcode/qr-codes': () => (fail ? { status: 500, body: { success: false, message: 'boom' } } : { body: QR }) });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the QR code right now.');
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent('Could not load the QR code right now.');
     expect(screen.queryByText('No QR Codes uploaded yet.')).not.toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('qr codes', expect.anything());
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('img', { name: /Main UPI/ })).toBeInTheDocument();
     logged.mockRestore();
-  });
+  }, 15_000);
 
   it('sends the original app’s body with an Idempotency-Key, then shows the success modal and resets the form', async () => {
     const api = mockApi({
@@ -86,7 +108,7 @@ describe('DepositForm', () => {
     const user = userEvent.setup();
     const me = JSON.parse(localStorage.getItem('user')!);
     renderApp(<DepositForm />);
-    await user.type(screen.getByLabelText('Amount (₹)'), '250');
+    await user.type(await screen.findByLabelText('Amount (₹)'), '250');
     await user.type(screen.getByLabelText('Transaction ID'), 'UTR998877');
     await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
 
@@ -105,7 +127,7 @@ describe('DepositForm', () => {
   it('sends crypto type and network for Crypto, and switching method clears the transaction id', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
-      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: QR }),
       'POST /api/v1/wallet/deposit': () => ({
         status: 201,
         body: { success: true, data: { _id: 'd-2', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
@@ -113,10 +135,10 @@ describe('DepositForm', () => {
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    await user.type(screen.getByLabelText('Transaction ID'), 'UTR1111');
+    await user.type(await screen.findByLabelText('Transaction ID'), 'UTR1111');
     await user.click(screen.getByRole('button', { name: 'Crypto' }));
     expect(screen.getByLabelText('Transaction Hash')).toHaveValue('');
-    expect(await screen.findByText('No QR Codes uploaded yet.')).toBeInTheDocument();
+    expect(await screen.findAllByRole('img', { name: /Main UPI/ })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'BTC' }));
     await user.click(screen.getByRole('button', { name: 'TRC20' }));
@@ -143,7 +165,7 @@ describe('DepositForm', () => {
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    await user.type(screen.getByLabelText('Amount (₹)'), '50');
+    await user.type(await screen.findByLabelText('Amount (₹)'), '50');
     await user.type(screen.getByLabelText('Transaction ID'), 'UTR4242');
     await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
     expect(await screen.findByText('Deposit amount must be between ₹100 and ₹5,000.')).toBeInTheDocument();
@@ -165,7 +187,7 @@ describe('DepositForm', () => {
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    await user.type(screen.getByLabelText('Amount (₹)'), '300');
+    await user.type(await screen.findByLabelText('Amount (₹)'), '300');
     await user.type(screen.getByLabelText('Transaction ID'), 'UTR5555');
     await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
     expect(await screen.findByText('Could not reach the server. Please try again.')).toBeInTheDocument();
@@ -187,7 +209,7 @@ describe('DepositForm', () => {
     const api = mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }) });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
-    await user.type(screen.getByLabelText('Amount (₹)'), '300');
+    await user.type(await screen.findByLabelText('Amount (₹)'), '300');
     await user.type(screen.getByLabelText('Transaction ID'), 'UTR 12');
     await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/letters and digits, no spaces/);

@@ -2,7 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
+import { Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useQrCodes } from '../../lib/qrCodes';
+import { useExclusion } from '../../lib/useExclusion';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { AmountPicker } from './AmountPicker';
@@ -31,9 +35,52 @@ const NETWORKS = [
 /** The original app's state after a successful submit. */
 const INITIAL = { method: 'UPI' as Method, amount: '', payNumber: '', cryptoType: 'usdt' as CryptoType, network: 'erc20' as Network };
 
+/**
+ * The deposit methods a player can pay by: those the back office has set a QR code for (a method
+ * with nowhere to pay is not offered). A list that failed to load still offers its method, whose
+ * panel then says so with Try again. `pending` until both lists have answered once.
+ */
+function useOfferedMethods(): { pending: boolean; methods: (typeof METHODS)[number][] } {
+  const upi = useQrCodes('fiat');
+  const crypto = useQrCodes('crypto');
+  const answered = (q: typeof upi) => q.isSuccess || q.isError;
+  const [settled, setSettled] = useState(false);
+  if (!settled && answered(upi) && answered(crypto)) setSettled(true);
+  const knownEmpty = (q: typeof upi) => q.isSuccess && q.data.length === 0;
+  return { pending: !settled, methods: METHODS.filter((m) => !knownEmpty(m.value === 'UPI' ? upi : crypto)) };
+}
+
 export function DepositForm() {
+  const { pending, methods } = useOfferedMethods();
+  const exclusion = useExclusion();
+  if (pending) return <Loading />;
+  if (exclusion) {
+    return (
+      <section className="card wallet-card wallet-card--center" role="status">
+        <p className="wallet-closed__title">Deposits are paused during your break</p>
+        <p className="wallet-closed__text">
+          {exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself'} until {formatDateTime(exclusion.endsAt)}. You can still
+          withdraw your balance and see your history.
+        </p>
+      </section>
+    );
+  }
+  if (!methods.length) {
+    return (
+      <section className="card wallet-card wallet-card--center" role="status">
+        <p className="wallet-closed__title">Deposits are not open right now</p>
+        <p className="wallet-closed__text">No payment details have been set up yet, so there is nowhere to pay. Please try again later.</p>
+      </section>
+    );
+  }
+  return <DepositFormFor methods={methods} />;
+}
+
+function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   const { user } = useSession();
-  const [form, setForm] = useState(INITIAL);
+  const [chosen, setForm] = useState(() => ({ ...INITIAL, method: methods[0].value as Method }));
+  // A method taken away while the screen is open (its last QR code deleted) gives way to one still offered.
+  const form = methods.some((m) => m.value === chosen.method) ? chosen : { ...chosen, method: methods[0].value as Method, payNumber: '' };
   const [amountError, setAmountError] = useState<string>();
   const [payError, setPayError] = useState<string>();
   const [submitted, setSubmitted] = useState(false);
@@ -61,6 +108,8 @@ export function DepositForm() {
       {
         onSuccess: () => {
           setForm(INITIAL);
+          // The dialog says it worked: an error toast of an earlier try must not stay above it.
+          notify.dismissErrors();
           setSubmitted(true);
         },
         onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
@@ -72,7 +121,7 @@ export function DepositForm() {
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <SegmentedControl
         label="Deposit method"
-        options={METHODS}
+        options={methods}
         value={form.method}
         onChange={(m) => {
           if (!m || m === form.method) return;

@@ -7,6 +7,7 @@ import { Page } from '../../components/ui/Page';
 import { Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { useQrCodes } from '../../lib/qrCodes';
 import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
@@ -29,7 +30,9 @@ export default function TelegramSubscriptionPage() {
   const [submitted, setSubmitted] = useState(false);
   const [payError, setPayError] = useState<string>();
   const price = amount.data ?? null;
-  const ready = form.payNumber.trim() !== '' && price !== null;
+  // Somewhere to pay: without a UPI QR code there is nothing to submit a transaction id for.
+  const payable = (useQrCodes('fiat').data?.length ?? 0) > 0;
+  const ready = form.payNumber.trim() !== '' && price !== null && payable;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,6 +67,10 @@ export default function TelegramSubscriptionPage() {
         <section className="card wallet-card">
           <p className="wallet-telegram__game">
             Game: <strong>{gameName}</strong>
+          </p>
+          <p className="wallet-telegram__what">
+            A subscription gives you the invite link to the game&apos;s Telegram channel, where its rounds are announced before they start. Pay the amount below
+            by UPI and submit the transaction ID: once an admin confirms the payment, the invite link appears under your subscriptions on this page.
           </p>
           <div className="field">
             <span className="field__label">Amount (₹)</span>
