@@ -56,8 +56,8 @@ describe('HomePage', () => {
   it('has the Telegram-subscription and spinner shortcuts', async () => {
     server(null);
     renderApp(routes);
-    expect(screen.getByRole('link', { name: 'Telegram subscription' })).toHaveAttribute('href', '/telegram-subscription/chicken');
-    expect(screen.getByRole('link', { name: 'Spinner' })).toHaveAttribute('href', '/spinner');
+    expect(screen.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', '/telegram-subscription/chicken');
+    expect(screen.getByRole('link', { name: 'Spin' })).toHaveAttribute('href', '/spinner');
   });
 
   it('offers Deposite and Withdraw only when signed in', async () => {

@@ -76,17 +76,14 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
       <HowItWorks signedIn={signedIn} playMoney={playMoney} />
       <nav className="home-fab" aria-label="Shortcuts">
         {!playMoney && (
-          <Link
-            className="home-fab__btn home-fab__btn--telegram"
-            to="/telegram-subscription/chicken"
-            aria-label="Telegram subscription"
-            title="Telegram subscription"
-          >
-            <Icon name="send" size={24} />
+          <Link className="home-fab__btn home-fab__btn--telegram" to="/telegram-subscription/chicken">
+            <Icon name="send" size={18} />
+            <span>Telegram</span>
           </Link>
         )}
-        <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner" aria-label="Spinner" title="Spinner">
-          <Icon name="wheel" size={26} />
+        <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner">
+          <Icon name="wheel" size={20} />
+          <span>Spin</span>
         </Link>
       </nav>
       {!covered && <NotificationDialog />}
