@@ -40,3 +40,49 @@ export function ColorBets() {
     </>
   );
 }
+
+/**
+ * On the board: the player's bets on the running period, and the outcome of their bets on the
+ * period that has just ended (won ₹x / lost), read out to screen readers as it arrives. A period
+ * whose result is in but whose bets the server has not settled yet is asked for again shortly.
+ */
+export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod: string | null }) {
+  const { signedIn } = useSession();
+  const list = useQuery({
+    queryKey: colorKeys.bets(1),
+    queryFn: () => colorApi.bets(1),
+    enabled: signedIn,
+    refetchInterval: (q) => (q.state.data?.bets.some((b) => b.period === lastPeriod && b.status === 'open') ? 2000 : false),
+  });
+  const bets = list.data?.bets ?? [];
+  const open = bets.filter((b) => b.period === period);
+  const ended = bets.filter((b) => b.period === lastPeriod && b.status !== 'open');
+  const won = ended.filter((b) => b.status === 'won').reduce((sum, b) => sum + b.payout, 0);
+  const staked = ended.reduce((sum, b) => sum + b.amount, 0);
+  if (!signedIn) return null;
+  return (
+    <section className="card color-mine" aria-label="Your bets">
+      <div aria-live="polite" aria-atomic="true">
+        {ended.length > 0 && (
+          <p className={won > 0 ? 'color-mine__result color-mine__result--won' : 'color-mine__result color-mine__result--lost'} data-testid="period-result">
+            Period {lastPeriod}: {won > 0 ? `you won ${formatRupees(won)}` : `you lost ${formatRupees(staked)}`}
+          </p>
+        )}
+      </div>
+      {open.length > 0 ? (
+        <>
+          <p className="color-mine__title">Your bets on this period</p>
+          <ul className="color-mine__list">
+            {open.map((b) => (
+              <li key={b._id}>
+                <strong>{labelOf(b.selection)}</strong> · {formatRupees(b.amount)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="color-mine__none">No bet on this period yet: pick a colour, a number or big/small below.</p>
+      )}
+    </section>
+  );
+}

@@ -119,6 +119,50 @@ describe('ColorGamePage', () => {
     expect(pays).toEqual(['2× on 1, 3, 7, 9; 1.5× on 5', '2× on 2, 4, 6, 8; 1.5× on 0', '4.5× on 0 or 5', '9× on that number', '2× on 5–9 / 0–4']);
   });
 
+  it('shows the open bet on the board and says won or lost when its period ends, to screen readers too', async () => {
+    signIn();
+    const bet = {
+      _id: 'b9',
+      period: '202611240007',
+      chain: 1,
+      selection: 'red',
+      amount: 10,
+      status: 'open',
+      payout: 0,
+      number: null,
+      createdAt: '2026-11-23T18:36:10.000Z',
+    };
+    let settled = false;
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+      'GET /api/v1/color/bets': () => ok({ bets: [settled ? { ...bet, status: 'won', payout: 19.6, number: 2 } : bet], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    const mine = await screen.findByRole('region', { name: 'Your bets' });
+    expect(await within(mine).findByText('Your bets on this period')).toBeInTheDocument();
+    expect(within(mine).getByRole('listitem')).toHaveTextContent('Red · ₹10.00');
+    settled = true;
+    emit('roundResult', { ...result, period: '202611240007', number: 2, colour: 'red', size: 'small' });
+    const said = await within(mine).findByTestId('period-result');
+    expect(said).toHaveTextContent('Period 202611240007: you won ₹19.60');
+    expect(said.parentElement).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('shows a hidden game as closed, with no board to bet on', async () => {
+    signIn();
+    mockApi({
+      'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    expect(await screen.findByText(/The colour game is not open right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Red' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Live')).not.toBeInTheDocument();
+  });
+
   it('says when the first period starts while it still lies ahead, its time left running to its end', async () => {
     signIn();
     mockApi({

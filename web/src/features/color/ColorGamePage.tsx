@@ -25,9 +25,10 @@ import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useBalance, useSession } from '../../lib/useSession';
 import { formatRupees, isAmountText, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
+import { useGameHidden } from '../../lib/useVisibleGames';
 import { colorApi, colorKeys } from './color.api';
 import { Ball, LABELS, labelOf } from './Ball';
-import { ColorBets } from './ColorBets';
+import { ColorBets, PeriodBets } from './ColorBets';
 import { useRounds } from './useRounds';
 import './color.css';
 
@@ -54,7 +55,17 @@ export default function ColorGamePage() {
   }, [queryClient]);
   const rounds = useRounds(onResult);
   const [choice, setChoice] = useState<Selection | null>(null);
+  const hidden = useGameHidden('color');
 
+  if (hidden) {
+    return (
+      <Page title="Colour Game" narrow>
+        <Empty>
+          The colour game is not open right now. Please check back soon. <Link to="/">Back to home</Link>
+        </Empty>
+      </Page>
+    );
+  }
   if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
@@ -101,6 +112,8 @@ export default function ColorGamePage() {
           )}
         </div>
       </section>
+
+      <PeriodBets period={period} lastPeriod={last?.period ?? null} />
 
       <Board closed={closed} timeLeft={closed ? timeLeft : null} onPick={setChoice} />
 
