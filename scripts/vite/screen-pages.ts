@@ -9,7 +9,7 @@
  * A screen that opens with public data also names those calls (SCREEN_DATA), so they start with
  * the page too.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { SCREEN_DATA, screenPageFile } from '../../contracts/screen-pages.js';
@@ -64,7 +64,9 @@ export function screenPages(routesFile: string): Plugin {
           const links = [
             // Low priority: fetched at once, but after the main script and the styles, which the first
             // paint waits for; the screen's code cannot run before the main script has anyway.
-            ...[...scripts].map((s) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${s}">`),
+            // A chunk that held only styles is dropped by Vite after this plugin saw it: its styles
+            // are linked below, and a link to its script would fail.
+            ...[...scripts].filter((s) => existsSync(join(outDir, s))).map((s) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${s}">`),
             ...[...styles].map((s) => `<link rel="stylesheet" crossorigin href="/${s}">`),
             // Sent with the session's cookies, as the app's own calls are, so the app's call takes it.
             ...(SCREEN_DATA[path] ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`),

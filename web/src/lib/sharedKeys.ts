@@ -7,4 +7,6 @@ export const sharedKeys = {
   notification: ['notification'] as const,
   /** The wheel's prize sets (the spinner shows the first; the back office edits them). */
   spinnerPrizes: ['spinner', 'prizes'] as const,
+  /** The player's limits and breaks (responsible play edits them; the games and the deposit honour a break). */
+  responsible: ['responsible'] as const,
 };

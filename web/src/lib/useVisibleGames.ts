@@ -28,3 +28,9 @@ export function useVisibleGames() {
   });
   return { ...query, games: knownGames(query.data) };
 }
+
+/** Whether an admin has hidden this game: known only once the list has arrived (a failed load does not close it). */
+export function useGameHidden(key: string): boolean {
+  const { data } = useVisibleGames();
+  return data !== undefined && !data.includes(key);
+}

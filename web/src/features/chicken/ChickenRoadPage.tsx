@@ -81,10 +81,22 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
             data-testid="balance"
             aria-label={`${demo ? 'Play money' : 'Balance'} ${formatBalance(game.balance)}`}
           >
+            {demo && (
+              <span className="chicken-balance__tag" aria-hidden="true">
+                Play
+              </span>
+            )}
             {formatBalance(game.balance)}
           </span>
         </div>
       </header>
+
+      {demo && (
+        <p className="chicken-demo-strip" role="note">
+          <span className="chicken-demo-badge">Demo</span> Play money: nothing you win or lose here is real.{' '}
+          <Link to={signedIn ? '/chicken-road' : '/signup'}>{signedIn ? 'Play for real' : 'Register to play'}</Link>
+        </p>
+      )}
 
       <div className={`chicken-stage chicken-stage--${game.phase}`}>
         <Road ladder={game.ladder} lane={game.lane} phase={game.phase} traps={game.traps} burnedLane={game.burnedLane} />
@@ -110,14 +122,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
         )}
       </div>
 
-      <Controls game={game} />
-
-      {demo && (
-        <p className="chicken-demo-strip" role="note">
-          <span className="chicken-demo-badge">Demo</span> Play money: nothing you win or lose here is real.{' '}
-          <Link to={signedIn ? '/chicken-road' : '/signup'}>{signedIn ? 'Play for real' : 'Register to play'}</Link>
-        </p>
-      )}
+      <Controls game={game} demo={demo} />
 
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="announcer">
         {message}

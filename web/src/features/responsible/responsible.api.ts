@@ -1,20 +1,18 @@
 import type { ExclusionKind, LimitKind, LimitPeriod, LimitView } from '../../../../contracts/responsible';
 import { apiData, okAnswer } from '../../lib/api';
+import { sharedKeys } from '../../lib/sharedKeys';
+import { fetchResponsibleState } from '../../lib/useExclusion';
 
 const contract = () => import('../../../../contracts/responsible');
 
 /** Responsible play's query keys, the one place they are written. */
 export const responsibleKeys = {
-  all: ['responsible'] as const,
+  all: sharedKeys.responsible,
   session: (since: string) => ['responsible', 'session', since] as const,
 };
 
 export const responsibleApi = {
-  state: () =>
-    apiData(
-      okAnswer(contract, (c) => c.responsibleStateSchema),
-      '/api/v1/responsible',
-    ),
+  state: fetchResponsibleState,
   setLimits: (limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[]) =>
     apiData(
       okAnswer(contract, (c) => c.limitViewSchema.array()),

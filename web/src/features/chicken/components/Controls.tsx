@@ -3,6 +3,9 @@ import { DIFFICULTIES } from '../../../../../contracts/chicken.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { formatRupees } from '../../../../../contracts/amounts';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { useExclusion } from '../../../lib/useExclusion';
 import type { useChickenGame } from '../useChickenGame';
 
 type Game = ReturnType<typeof useChickenGame>;
@@ -23,8 +26,12 @@ function Stat({ text, className, testId }: { text: string; className: string; te
 export const releaseFocus = (e: PointerEvent<HTMLButtonElement>) => e.currentTarget.blur();
 
 /** Bet, auto cash-out, difficulty, the running numbers and the one action that fits the moment. */
-export function Controls({ game }: { game: Game }) {
+export function Controls({ game, demo = false }: { game: Game; demo?: boolean }) {
   const { phase, pending } = game;
+  const exclusion = useExclusion();
+  const onBreak = !demo && exclusion !== null;
+  // A stake the balance cannot cover: the way to add money (or to play for free) is right here.
+  const short = !demo && !onBreak && phase === 'idle' && game.balance !== undefined && (Number(game.bet) || 0) > game.balance;
   const locked = phase !== 'idle';
   const goRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
@@ -118,6 +125,7 @@ export function Controls({ game }: { game: Game }) {
             className="chicken-actions__main"
             block
             busy={pending === 'start'}
+            disabled={onBreak}
             onClick={(e) => {
               byKeyboard.current = e.detail === 0;
               void game.start();
@@ -167,6 +175,18 @@ export function Controls({ game }: { game: Game }) {
           </Button>
         )}
       </div>
+      {onBreak && (
+        <p className="chicken-note" role="status">
+          {exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself'} until {formatDateTime(exclusion.endsAt)}: no game can be
+          started until then.
+        </p>
+      )}
+      {short && (
+        <p className="chicken-note" data-testid="short-balance">
+          Your balance is {formatRupees(game.balance ?? 0)}. <Link to="/deposite">Deposit</Link> to play, or <Link to="/chicken-road/demo">try the demo</Link>{' '}
+          with play money.
+        </p>
+      )}
       <p className="chicken-hint">
         <kbd>Space</kbd> Go · <kbd>C</kbd> Cash Out
       </p>
