@@ -25,7 +25,8 @@ export function AppLayout() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [referOpen, setReferOpen] = useState(false);
   const playMoney = useSiteSettings().data?.playMoney;
-  const withFooter = !pathname.startsWith('/admin') && !pathname.startsWith('/chicken-road');
+  const backOffice = pathname.startsWith('/admin');
+  const withFooter = !backOffice && !pathname.startsWith('/chicken-road');
 
   useEffect(() => {
     document.title = screenTitle(pathname);
@@ -47,19 +48,20 @@ export function AppLayout() {
 
   return (
     // The back office uses the full 1200 px; the header follows so the logo lines up with its side tabs.
-    <div className={pathname.startsWith('/admin') ? 'app layout layout--wide' : 'app layout'}>
+    <div className={backOffice ? 'app layout layout--wide layout--backoffice' : 'app layout'}>
       <a className="layout-skip" href="#main">
         Skip to content
       </a>
       {/* The game screen has its own balance badge beside the game title (spec). */}
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} showBalance={!pathname.startsWith('/chicken-road')} />
+      {/* The back office is its own shell: no player balance and no player tab bar over its content. */}
+      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} showBalance={!backOffice && !pathname.startsWith('/chicken-road')} />
       <main id="main" className="app__main layout-main" tabIndex={-1}>
         {playMoney && (
           <p className="layout-play-money" role="note">
             Play money: nothing here is real money.
           </p>
         )}
-        {!pathname.startsWith('/admin') && <BreakBanner />}
+        {!backOffice && <BreakBanner />}
         {withFooter ? (
           // At least a screen high, so the footer starts below the first screen and content that
           // arrives late never pushes it about in view.
@@ -80,7 +82,7 @@ export function AppLayout() {
           </footer>
         )}
       </main>
-      <TabBar />
+      {!backOffice && <TabBar />}
       {signedIn && (
         <>
           <SideMenu

@@ -36,7 +36,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: AdminsSection },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
-  { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: () => <AmountSection setting="telegram" title="Telegram Amount" /> },
+  { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: TelegramDepositsSection },
   { id: 'telegram', label: 'Telegram', page: 'telegram', component: TelegramSection },
   { id: 'qrcode', label: 'QRCode', page: 'qr-code', component: () => <QrCodeSection kind="fiat" title="QRCode" /> },
   { id: 'qrcode-crypto', label: 'QRCode Crypto', page: 'qr-code', component: () => <QrCodeSection kind="crypto" title="QRCode Crypto" /> },
@@ -46,6 +46,21 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'colour-fairness', label: 'Colour Fairness', page: 'games', component: ColourFairnessSection },
   { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];
+
+/** Telegram Deposite: the players' subscription payments, then the price they pay. */
+function TelegramDepositsSection() {
+  return (
+    <>
+      <MoneyRequestsSection
+        kind="deposit"
+        title="Telegram Deposite"
+        method="telegram"
+        note="Subscription payments. Approve one in the Telegram section, where its channel is chosen; reject it here or there."
+      />
+      <AmountSection setting="telegram" title="Telegram Amount" level={2} />
+    </>
+  );
+}
 
 /** The first screen for admins who hold the transaction page. */
 export const DEFAULT_SECTION = 'overview';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adminPhone } from '../../../../../contracts/backoffice';
+import { adminPhone, NO_ACCESS_PAGE } from '../../../../../contracts/backoffice';
 import { ACCESS_PAGES, type AccessPage } from '../../../../../contracts/roles';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -48,9 +48,10 @@ function AddAdminDialog({ onClose }: { onClose: () => void }) {
   const add = useAddAdmin();
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [pages, setPages] = useState<AccessPage[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<keyof typeof form | 'form', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof form | 'form' | 'pages', string>>>({});
   const submit = () => {
     const next: typeof errors = {};
+    if (!pages.length) next.pages = NO_ACCESS_PAGE;
     if (!form.name.trim()) next.name = 'Name is required';
     if (!form.email.trim()) next.email = 'Email is required';
     if (!form.password) next.password = 'Password is required';
@@ -98,6 +99,11 @@ function AddAdminDialog({ onClose }: { onClose: () => void }) {
         {field('phone', 'Phone (10 digits)', 'tel')}
         {field('password', 'Password', 'password', 'new-password')}
         <PagePicker label="Access pages" value={pages} onChange={setPages} held={user?.accessPages ?? []} />
+        {errors.pages && (
+          <p className="field__error" role="alert">
+            {errors.pages}
+          </p>
+        )}
         {errors.form && (
           <p className="field__error" role="alert">
             {errors.form}

@@ -10,7 +10,7 @@ import { SectionHead } from './SectionHead';
 import { isAmountText } from '../../../../../contracts/amounts';
 
 /** A single amount setting: the add form while none exists, otherwise the entry with Delete. */
-export function AmountSection({ setting, title }: { setting: AmountSetting; title: string }) {
+export function AmountSection({ setting, title, level }: { setting: AmountSetting; title: string; level?: 1 | 2 }) {
   const list = useAmountSetting(setting);
   const save = useSaveAmount(setting);
   const remove = useDeleteAmount(setting);
@@ -69,7 +69,7 @@ export function AmountSection({ setting, title }: { setting: AmountSetting; titl
 
   return (
     <section className="admin-section">
-      <SectionHead title={title} />
+      <SectionHead title={title} level={level} />
       <div className="card admin-panel">{body}</div>
     </section>
   );

@@ -54,10 +54,11 @@ describe('All Users', () => {
     await waitFor(() => expect(api.find('GET', '/api/v1/users/').at(-1)!.query.get('q')).toBe('p1@'));
 
     await user.click(screen.getByRole('button', { name: 'Edit Player 1' }));
-    const name = screen.getByRole('textbox', { name: 'Name of Player 1' });
+    const editor = screen.getByRole('dialog', { name: 'Edit Player 1' });
+    const name = within(editor).getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Player One');
-    await user.click(screen.getByRole('button', { name: 'Save Player 1' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     expect(api.find('PUT', '/api/v1/users/00000001-0000-4000-8000-000000000000')[0].body).toEqual({
       fullName: 'Player One',

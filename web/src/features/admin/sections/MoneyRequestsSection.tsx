@@ -30,8 +30,9 @@ const confirmText = (kind: RequestKind, status: Decision, amount: string) => {
  * Deposits or withdrawals with the UPI / Crypto filter (clicking the active one clears it) and
  * Approve / Reject on pending items, each confirmed first.
  */
-export function MoneyRequestsSection({ kind, title }: { kind: RequestKind; title: string }) {
-  const [filter, setFilter] = useState<Filter | null>(null);
+export function MoneyRequestsSection({ kind, title, method, note }: { kind: RequestKind; title: string; method?: 'telegram'; note?: string }) {
+  const [chosen, setFilter] = useState<Filter | null>(null);
+  const filter = method ?? chosen;
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState<{ item: MoneyRequest; status: Decision } | null>(null);
   const requests = useMoneyRequests(kind, page, filter);
@@ -52,18 +53,21 @@ export function MoneyRequestsSection({ kind, title }: { kind: RequestKind; title
   return (
     <section className="admin-section">
       <SectionHead title={title}>
-        <SegmentedControl
-          label="Filter by method"
-          options={FILTERS}
-          value={filter}
-          onChange={(f) => {
-            setFilter(f);
-            setPage(1);
-          }}
-          allowDeselect
-          className="admin-filter"
-        />
+        {!method && (
+          <SegmentedControl
+            label="Filter by method"
+            options={FILTERS}
+            value={chosen}
+            onChange={(f) => {
+              setFilter(f);
+              setPage(1);
+            }}
+            allowDeselect
+            className="admin-filter"
+          />
+        )}
       </SectionHead>
+      {note && <p className="admin-muted">{note}</p>}
       {requests.isPending ? (
         <Loading />
       ) : requests.isError ? (

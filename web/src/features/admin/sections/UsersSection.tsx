@@ -12,35 +12,20 @@ import { useBlockUser, useSetUserPassword, useUpdateUser, useUsers, type Managed
 import { SectionHead } from './SectionHead';
 import { UserHistoryDialog } from './UserHistoryDialog';
 
-/** One row: read-only, or its name, e-mail and phone as inputs while being edited. */
-function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onView: () => void; onPassword: () => void; onBlock: () => void }) {
-  const update = useUpdateUser();
-  const [draft, setDraft] = useState<{ fullName: string; email: string; phoneNumber: string } | null>(null);
-  const save = () => {
-    if (!draft) return;
-    update.mutate(
-      { id: user._id, ...draft },
-      {
-        onSuccess: () => {
-          notify.success('User updated successfully');
-          setDraft(null);
-        },
-        onError: (err) => notify.error(errorMessage(err, 'Failed to update user')),
-      },
-    );
-  };
-  const cell = (key: 'fullName' | 'email' | 'phoneNumber', label: string) =>
-    draft ? (
-      <input
-        className="admin-inline-input"
-        aria-label={`${label} of ${user.fullName}`}
-        value={draft[key]}
-        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && save()}
-      />
-    ) : (
-      user[key]
-    );
+/** One row, with its actions; editing opens a dialog, so the row never widens past the screen. */
+function UserRow({
+  user,
+  onView,
+  onEdit,
+  onPassword,
+  onBlock,
+}: {
+  user: ManagedUser;
+  onView: () => void;
+  onEdit: () => void;
+  onPassword: () => void;
+  onBlock: () => void;
+}) {
   return (
     <tr className={user.blocked ? 'admin-row--blocked' : undefined}>
       <td data-label="History">
@@ -48,9 +33,9 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
           View
         </Button>
       </td>
-      <td data-label="Name">
+      <td data-label="Name" className="admin-cell--wrap">
         <span>
-          {cell('fullName', 'Name')}
+          {user.fullName}
           {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
           {user.blocked && <span className="admin-badge admin-badge--off">blocked</span>}
           {user.exclusion && (
@@ -60,30 +45,18 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
           )}
         </span>
       </td>
-      <td data-label="Email">{cell('email', 'Email')}</td>
-      <td data-label="Phone">{cell('phoneNumber', 'Phone')}</td>
+      <td data-label="Email" className="admin-cell--wrap">
+        {user.email}
+      </td>
+      <td data-label="Phone">{user.phoneNumber}</td>
       <td data-label="Created At">{formatDay(user.createdAt)}</td>
       <td data-label="Actions">
         <div className="admin-actions">
           {user.role === 'admin' ? (
             <span className="admin-muted">In Admin Controller</span>
-          ) : draft ? (
-            <>
-              <Button className="admin-mini" busy={update.isPending} onClick={save} aria-label={`Save ${user.fullName}`}>
-                Save
-              </Button>
-              <Button variant="ghost" className="admin-mini" onClick={() => setDraft(null)} disabled={update.isPending}>
-                Cancel
-              </Button>
-            </>
           ) : (
             <>
-              <Button
-                variant="secondary"
-                className="admin-mini"
-                onClick={() => setDraft({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber })}
-                aria-label={`Edit ${user.fullName}`}
-              >
+              <Button variant="secondary" className="admin-mini" onClick={onEdit} aria-label={`Edit ${user.fullName}`}>
                 Edit
               </Button>
               <Button variant="ghost" className="admin-mini" onClick={onPassword} aria-label={`Set a new password for ${user.fullName}`}>
@@ -102,6 +75,46 @@ function UserRow({ user, onView, onPassword, onBlock }: { user: ManagedUser; onV
         </div>
       </td>
     </tr>
+  );
+}
+
+/** A player's name, e-mail and phone, edited in a dialog that fits a phone as well as a desktop. */
+function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [draft, setDraft] = useState({ fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber });
+  const set = (key: keyof typeof draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  return (
+    <Modal open title={`Edit ${user.fullName}`} onClose={onClose}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(
+            { id: user._id, ...draft },
+            {
+              onSuccess: () => {
+                notify.success('User updated successfully');
+                onClose();
+              },
+              onError: (err) => notify.error(errorMessage(err, 'Failed to update user')),
+            },
+          );
+        }}
+      >
+        <Field label="Name" autoComplete="off" value={draft.fullName} maxLength={100} onChange={set('fullName')} />
+        <Field label="Email" type="email" autoComplete="off" value={draft.email} maxLength={254} onChange={set('email')} />
+        <Field label="Phone" type="tel" autoComplete="off" value={draft.phoneNumber} maxLength={20} onChange={set('phoneNumber')} />
+        <div className="admin-actions">
+          <Button type="submit" busy={update.isPending}>
+            Save
+          </Button>
+          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 
@@ -138,7 +151,7 @@ function PasswordDialog({ user, onClose }: { user: ManagedUser; onClose: () => v
   );
 }
 
-/** All Users: search, server pages of 10, inline edit, a new password, block and unblock, and each user's history. */
+/** All Users: search, server pages of 10, edit in a dialog, a new password, block and unblock, and each user's history. */
 export function UsersSection() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -147,6 +160,7 @@ export function UsersSection() {
   const block = useBlockUser();
   const [viewing, setViewing] = useState<ManagedUser | null>(null);
   const [passwordFor, setPasswordFor] = useState<ManagedUser | null>(null);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [blocking, setBlocking] = useState<ManagedUser | null>(null);
   const data = users.data;
 
@@ -171,7 +185,14 @@ export function UsersSection() {
             </thead>
             <tbody>
               {data.users.map((u) => (
-                <UserRow key={u._id} user={u} onView={() => setViewing(u)} onPassword={() => setPasswordFor(u)} onBlock={() => setBlocking(u)} />
+                <UserRow
+                  key={u._id}
+                  user={u}
+                  onView={() => setViewing(u)}
+                  onEdit={() => setEditing(u)}
+                  onPassword={() => setPasswordFor(u)}
+                  onBlock={() => setBlocking(u)}
+                />
               ))}
             </tbody>
           </table>
@@ -209,6 +230,7 @@ export function UsersSection() {
       {body}
       {viewing && <UserHistoryDialog user={viewing} onClose={() => setViewing(null)} />}
       {passwordFor && <PasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />}
+      {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={Boolean(blocking)}
         title={blocking?.blocked ? 'Unblock user' : 'Block user'}
