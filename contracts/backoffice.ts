@@ -80,10 +80,13 @@ const adminPhoneSchema = z
     }
     return checked.phone;
   });
-const accessPagesSchema = z
+const accessPagesList = z
   .array(z.enum(ACCESS_PAGES, { error: `Access pages are ${ACCESS_PAGES.join(', ')}` }), { error: 'Choose the access pages' })
-  .max(ACCESS_PAGES.length)
-  .transform((pages) => [...new Set(pages)]);
+  .max(ACCESS_PAGES.length);
+const accessPagesSchema = accessPagesList.transform((pages) => [...new Set(pages)]);
+export const NO_ACCESS_PAGE = 'Choose at least one access page: an admin without one can open nothing.';
+/** A new admin holds at least one page: one created without any could sign in to an empty back office. */
+const newAdminPagesSchema = accessPagesList.min(1, NO_ACCESS_PAGE).transform((pages) => [...new Set(pages)]);
 
 /** One admin of the Admin Controller table. */
 export const adminRowSchema = z.object({
@@ -115,7 +118,7 @@ export const addAdminSchema = z.object({
   email: emailSchema,
   phone: adminPhoneSchema,
   password: passwordSchema,
-  accessPages: accessPagesSchema,
+  accessPages: newAdminPagesSchema,
 });
 /** PUT /admin/update-admin: the edited row, found by _id. */
 export const updateAdminSchema = z.object({

@@ -137,6 +137,12 @@ describe('back office: admins', () => {
     expect(signed.json().data.user).toMatchObject({ role: 'admin', accessPages: ['qr-code'] });
   });
 
+  it('refuses to create an admin who holds no access page', async () => {
+    const res = await newAdmin(root, []);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Choose at least one access page');
+  });
+
   it('lets an admin grant and take away only the pages they hold', async () => {
     const manager = await createAdmin(app, { accessPages: ['admin-management', 'games'] });
     const refused = await newAdmin(manager, ['games', 'transaction']);
