@@ -77,7 +77,8 @@ export function AppLayout() {
               18+
             </span>
             <p>
-              For adults only: you must be 18 or older to play. Play for fun, within your means. <Link to="/safer-play">Safer play</Link>
+              For adults only: you must be 18 or older to play. Play for fun, within your means. <Link to="/safer-play">Safer play</Link> ·{' '}
+              <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
             </p>
           </footer>
         )}

@@ -15,6 +15,8 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/responsible$/, 'Responsible Play'],
   [/^\/color$/, 'Colour Game'],
   [/^\/safer-play$/, 'Safer Play'],
+  [/^\/terms$/, 'Terms of Service'],
+  [/^\/privacy$/, 'Privacy Policy'],
   [/^\/bets$/, 'All Bets'],
   [/^\/fairness$/, 'Fairness'],
   [/^\/deposite$/, 'Deposit'],

@@ -184,7 +184,15 @@ export default function RegisterPage() {
           Create Account
         </Button>
         <p className="auth-legal">
-          By creating an account you agree to our <a href="#terms-of-service">Terms of Service</a> and <a href="#privacy-policy">Privacy Policy</a>.
+          By creating an account you agree to our{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a href="/privacy" target="_blank" rel="noopener">
+            Privacy Policy
+          </a>
+          .
         </p>
       </form>
       <p className="auth-switch">
