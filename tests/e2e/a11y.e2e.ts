@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, freshPhone, registerVerified } from './api';
+import { call, ensureUpiQr, freshPhone, registerVerified } from './api';
 import { launch, newPage, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
@@ -29,7 +29,9 @@ describe('every player screen passes axe (no serious or critical violation)', ()
   let player: Page;
 
   beforeAll(async () => {
-    // A player with money, a won, a lost and a returned round, and a spin, so lists are not empty.
+    // A player with money, a won, a lost and a returned round, and a spin, so lists are not empty;
+    // and somewhere to pay, so the deposit screen shows its form.
+    await ensureUpiQr();
     const email = `axe.${Date.now().toString(36)}@e2e.test`;
     const password = 'Access#2024';
     const userId = await registerVerified('Meera Nair', email, freshPhone('+9195'), password);

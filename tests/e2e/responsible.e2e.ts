@@ -117,10 +117,10 @@ describe('the demo game in the browser', () => {
     await page.evaluate(() => localStorage.setItem('chickenRoadMuted', '1'));
     await page.getByRole('link', { name: 'Play the demo' }).click();
     await page.getByRole('heading', { name: 'Chicken Road Demo' }).waitFor();
-    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('₹10,000');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('Play₹10,000');
     await page.getByRole('button', { name: /^Start Game/ }).click();
     await page.getByRole('button', { name: /^Go/ }).waitFor();
-    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('₹9,990');
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe('Play₹9,990');
     await page.getByRole('button', { name: /^Go/ }).click();
     await shot(page, 'demo-playing');
     // One step, then cash out if still on the road: either way the round ends and the result shows.

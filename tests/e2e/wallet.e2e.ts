@@ -232,12 +232,10 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     expect(await player.getByText('PAY-0042').count()).toBe(1);
     await picture(player, 'wallet-paymentsuccess');
     await player.goto('/deposite');
-    await player.getByRole('button', { name: 'Crypto' }).click();
-    // The crypto tab has no QR code yet (only the UPI one was uploaded above): it says so instead of showing an empty box.
-    await player.getByText('No QR Codes uploaded yet.').waitFor();
-    expect(await player.getByRole('button', { name: 'Crypto' }).getAttribute('aria-pressed')).toBe('true');
-    expect(await player.locator('img.wallet-qr__image').count()).toBe(0);
-    await picture(player, 'wallet-deposit-crypto');
+    // Crypto has no QR code (only the UPI one was uploaded above): with nowhere to pay, it is not offered.
+    await player.getByRole('button', { name: 'UPI', exact: true }).waitFor();
+    expect(await player.getByRole('button', { name: 'Crypto', exact: true }).count()).toBe(0);
+    await picture(player, 'wallet-deposit-upi-only');
 
     await admin.goto('/admin');
     await admin.getByRole('button', { name: 'Sections' }).click();
