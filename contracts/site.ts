@@ -52,3 +52,30 @@ export const gameVisibilityBodySchema = z.object({
   isVisible: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'isVisible must be true or false' }),
 });
 export const gameVisibilityAnswerSchema = ok(z.object({ gameType: z.enum(GAME_TYPES), isVisible: z.boolean() }));
+
+/**
+ * Help & Support's contacts: a WhatsApp number and a Telegram username. One home for their rules,
+ * read by the configuration's defaults (SUPPORT_WHATSAPP, SUPPORT_TELEGRAM) and by the back office.
+ */
+export const supportWhatsappSchema = z
+  .string()
+  .transform((v) => v.trim().replace(/[\s-]/g, ''))
+  .pipe(z.union([z.literal(''), z.string().regex(/^\+?\d{8,15}$/, 'WhatsApp must be a phone number such as +919876543210')]));
+export const supportTelegramSchema = z
+  .string()
+  .transform((v) => v.trim().replace(/^@/, ''))
+  .pipe(z.union([z.literal(''), z.string().regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, 'Telegram must be a username such as @rupeearcade')]));
+
+/** The chat links a contact opens (null: not offered). */
+export const whatsappLink = (number: string | null) => (number ? `https://wa.me/${number.replace(/^\+/, '')}` : null);
+export const telegramLink = (username: string | null) => (username ? `https://t.me/${username}` : null);
+
+/** PUT /admin/support-contacts: both contacts; an empty one is not offered. */
+export const supportContactsBodySchema = z.object({
+  whatsapp: supportWhatsappSchema,
+  telegram: supportTelegramSchema,
+});
+/** The contacts as the back office edits them ('' for none), and whether they are the settings' defaults. */
+export const supportContactsSchema = z.object({ whatsapp: z.string(), telegram: z.string(), fromSettings: z.boolean() });
+export const supportContactsAnswerSchema = ok(supportContactsSchema);
+export type SupportContacts = z.infer<typeof supportContactsSchema>;

@@ -1,3 +1,4 @@
+import { supportTelegramSchema, supportWhatsappSchema } from '../contracts/site.js';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -95,26 +96,19 @@ const envSchema = z.object({
   /** Admins sign in with a second factor (an authenticator app's code); on by default in production. */
   ADMIN_2FA: z.enum(['1', '0', 'true', 'false', 'yes', 'no', '']).optional(),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
+  /** Help & Support's defaults until the back office sets its own (contracts/site.ts holds their rules). */
   SUPPORT_WHATSAPP: z
     .string()
     .optional()
-    .transform((v) => (v?.trim() ? v.trim().replace(/[\s-]/g, '') : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^\+?\d{8,15}$/, 'must be a phone number such as +919876543210')
-        .optional(),
-    ),
+    .transform((v) => v ?? '')
+    .pipe(supportWhatsappSchema)
+    .transform((v) => v || undefined),
   SUPPORT_TELEGRAM: z
     .string()
     .optional()
-    .transform((v) => (v?.trim() ? v.trim().replace(/^@/, '') : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, 'must be a Telegram username such as @rupeearcade')
-        .optional(),
-    ),
+    .transform((v) => v ?? '')
+    .pipe(supportTelegramSchema)
+    .transform((v) => v || undefined),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PHONE: z

@@ -55,6 +55,15 @@ export const siteNotification = pgTable('site_notification', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+// migrations/0020_support_contacts.sql
+export const siteSupport = pgTable('site_support', {
+  id: smallint('id').primaryKey().default(1),
+  whatsapp: text('whatsapp'),
+  telegram: text('telegram'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 // migrations/0005_auth_throttle.sql
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

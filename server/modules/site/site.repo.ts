@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { gameVisibility, siteNotification } from '../../db/schema/index.js';
+import { gameVisibility, siteNotification, siteSupport } from '../../db/schema/index.js';
 
 export async function visibilityRows(db: DbOrTx): Promise<{ gameType: string; isVisible: boolean }[]> {
   return db.select({ gameType: gameVisibility.gameType, isVisible: gameVisibility.isVisible }).from(gameVisibility);
@@ -29,4 +29,17 @@ export async function setVisibility(db: DbOrTx, gameType: string, isVisible: boo
     .values({ gameType, isVisible, updatedBy: actorId, updatedAt: now })
     .onConflictDoUpdate({ target: gameVisibility.gameType, set: { isVisible, updatedBy: actorId, updatedAt: now } });
   return old?.isVisible ?? true;
+}
+
+/** The back office's support contacts, or undefined while it has set none (the settings apply). */
+export async function supportRow(db: DbOrTx): Promise<{ whatsapp: string | null; telegram: string | null } | undefined> {
+  const [row] = await db.select({ whatsapp: siteSupport.whatsapp, telegram: siteSupport.telegram }).from(siteSupport).where(eq(siteSupport.id, 1));
+  return row;
+}
+
+export async function saveSupport(db: DbOrTx, v: { whatsapp: string | null; telegram: string | null }, actorId: string, now: Date): Promise<void> {
+  await db
+    .insert(siteSupport)
+    .values({ id: 1, ...v, updatedBy: actorId, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSupport.id, set: { ...v, updatedBy: actorId, updatedAt: now } });
 }

@@ -6,10 +6,21 @@ import {
   notificationBodySchema,
   notificationSavedAnswerSchema,
   siteSettingsAnswerSchema,
+  supportContactsAnswerSchema,
+  supportContactsBodySchema,
 } from '../../../contracts/site.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { okMessage } from '../../../contracts/envelope.js';
-import { clearNotification, notification, saveNotification, setGameVisibility, settings, visibleGames } from './site.service.js';
+import {
+  clearNotification,
+  notification,
+  saveNotification,
+  saveSupportContacts,
+  setGameVisibility,
+  settings,
+  supportContacts,
+  visibleGames,
+} from './site.service.js';
 
 const tags = ['site'];
 const security = [{ bearer: [] }];
@@ -25,7 +36,40 @@ export async function siteRoutes(app: App): Promise<void> {
   app.get(
     '/site/settings',
     { schema: { tags, summary: 'Limits and the game ladder the server enforces (public)', response: { 200: siteSettingsAnswerSchema } } },
-    async () => ({ success: true as const, message: 'Site settings', data: settings(app.config) }),
+    async () => ({ success: true as const, message: 'Site settings', data: await settings(app.db, app.config) }),
+  );
+
+  app.get(
+    '/admin/support-contacts',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: "Help & Support's contacts as the back office edits them (page games)",
+        response: { 200: supportContactsAnswerSchema },
+      },
+    },
+    async () => ({ success: true as const, message: 'Support contacts', data: await supportContacts(app.db, app.config) }),
+  );
+
+  app.put(
+    '/admin/support-contacts',
+    {
+      onRequest: requireAdmin('games'),
+      schema: {
+        tags,
+        security,
+        summary: "Save Help & Support's WhatsApp number and Telegram username; an empty one is not offered (page games)",
+        body: supportContactsBodySchema,
+        response: { 200: supportContactsAnswerSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Support contacts saved',
+      data: await saveSupportContacts(app.db, app.config, request.user!.id, request.body, app.clock.now()),
+    }),
   );
 
   // `message` is the notification itself (null when there is none), as the original client reads it.

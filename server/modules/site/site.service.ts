@@ -1,7 +1,7 @@
 import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
 import { GAME_TYPES, type GameType } from '../../../contracts/accounts.js';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
-import type { SiteSettings } from '../../../contracts/site.js';
+import { telegramLink, whatsappLink, type SiteSettings, type SupportContacts } from '../../../contracts/site.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { audit } from '../audit/index.js';
@@ -16,16 +16,44 @@ export async function visibleGames(db: DbOrTx): Promise<string[]> {
 /** The site-wide notification, or null when there is none. */
 export const notification = (db: DbOrTx): Promise<string | null> => repo.notificationMessage(db);
 
-/** The limits and the game ladder the server enforces, as the configuration sets them. */
-export function settings(config: Config): SiteSettings {
+/** Help & Support's contacts: the back office's, or the settings' until it has saved its own. */
+export async function supportContacts(db: DbOrTx, config: Config): Promise<SupportContacts> {
+  const row = await repo.supportRow(db);
+  if (!row) return { whatsapp: config.SUPPORT_WHATSAPP ?? '', telegram: config.SUPPORT_TELEGRAM ?? '', fromSettings: true };
+  return { whatsapp: row.whatsapp ?? '', telegram: row.telegram ?? '', fromSettings: false };
+}
+
+/** Saves Help & Support's contacts (an empty one is not offered), recording the change. */
+export async function saveSupportContacts(
+  db: Db,
+  config: Config,
+  actorId: string,
+  next: { whatsapp: string; telegram: string },
+  now: Date,
+): Promise<SupportContacts> {
+  return db.transaction(async (tx) => {
+    const before = await supportContacts(tx, config);
+    await repo.saveSupport(tx, { whatsapp: next.whatsapp || null, telegram: next.telegram || null }, actorId, now);
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'site_support',
+      entityId: '1',
+      before: { whatsapp: before.whatsapp, telegram: before.telegram },
+      after: next,
+    });
+    return { ...next, fromSettings: false };
+  });
+}
+
+/** The limits and the game ladder the server enforces, as the configuration sets them, and the support contacts. */
+export async function settings(db: DbOrTx, config: Config): Promise<SiteSettings> {
   const rtp = config.GAME_RTP;
+  const support = await supportContacts(db, config);
   return {
     deposit: { min: config.DEPOSIT_MIN, max: config.DEPOSIT_MAX },
     withdraw: { min: config.WITHDRAW_MIN, max: config.WITHDRAW_MAX },
-    support: {
-      whatsapp: config.SUPPORT_WHATSAPP ? `https://wa.me/${config.SUPPORT_WHATSAPP.replace(/^\+/, '')}` : null,
-      telegram: config.SUPPORT_TELEGRAM ? `https://t.me/${config.SUPPORT_TELEGRAM}` : null,
-    },
+    support: { whatsapp: whatsappLink(support.whatsapp || null), telegram: telegramLink(support.telegram || null) },
     chicken: {
       minBet: config.GAME_MIN_BET,
       maxBet: config.GAME_MAX_BET,

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
 import { siteSettingsAnswerSchema } from '../../../contracts/site.js';
 import { useTestApp } from '../../../tests/helpers/app.js';
-import { createPlayer } from '../../../tests/helpers/factories.js';
+import { createAdmin, createPlayer } from '../../../tests/helpers/factories.js';
+import { auditLog } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config.js';
 import type { App } from '../../types.js';
 
@@ -51,8 +53,36 @@ describe('site settings', () => {
 describe('support contacts', () => {
   it('are refused at boot when they cannot be a phone number or a Telegram username', () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) };
-    expect(() => loadConfig({ ...env, SUPPORT_WHATSAPP: 'call us' })).toThrow(/SUPPORT_WHATSAPP: must be a phone number/);
-    expect(() => loadConfig({ ...env, SUPPORT_TELEGRAM: 'https://t.me/x' })).toThrow(/SUPPORT_TELEGRAM: must be a Telegram username/);
+    expect(() => loadConfig({ ...env, SUPPORT_WHATSAPP: 'call us' })).toThrow(/SUPPORT_WHATSAPP: WhatsApp must be a phone number/);
+    expect(() => loadConfig({ ...env, SUPPORT_TELEGRAM: 'https://t.me/x' })).toThrow(/SUPPORT_TELEGRAM: Telegram must be a username/);
     expect(loadConfig(env).SUPPORT_WHATSAPP).toBeUndefined();
+  });
+});
+
+describe('support contacts in the back office', () => {
+  let app: App;
+  useTestApp((a) => (app = a), { env: { SUPPORT_WHATSAPP: '+919876543210', SUPPORT_TELEGRAM: 'rupeearcade' } });
+  const support = async () => siteSettingsAnswerSchema.parse((await app.inject({ url: '/api/v1/site/settings' })).json()).data.support;
+
+  it('start from the settings, and once an admin saves them the site offers theirs, an empty one not at all, audited', async () => {
+    const admin = await createAdmin(app, { accessPages: ['games'] });
+    const player = await createPlayer(app);
+    const read = await app.inject({ url: '/api/v1/admin/support-contacts', headers: admin.headers });
+    expect(read.json().data).toEqual({ whatsapp: '+919876543210', telegram: 'rupeearcade', fromSettings: true });
+    const put = (who: { headers: Record<string, string> }, payload: unknown) =>
+      app.inject({ method: 'PUT', url: '/api/v1/admin/support-contacts', headers: who.headers, payload: payload as string });
+    expect((await put(player, { whatsapp: '', telegram: '' })).statusCode).toBe(403);
+    const bad = await put(admin, { whatsapp: 'call us', telegram: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/WhatsApp must be a phone number/);
+    const saved = await put(admin, { whatsapp: '+91 90000 00099', telegram: '' });
+    expect(saved.json().data).toEqual({ whatsapp: '+919000000099', telegram: '', fromSettings: false });
+    expect(await support()).toEqual({ whatsapp: 'https://wa.me/919000000099', telegram: null });
+    const [row] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'site_support'));
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      before: { whatsapp: '+919876543210', telegram: 'rupeearcade' },
+      after: { whatsapp: '+919000000099', telegram: '' },
+    });
   });
 });

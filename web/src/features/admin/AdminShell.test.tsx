@@ -21,6 +21,7 @@ const ALL_LABELS = [
   'Spinner Prices',
   'Refer Amount',
   'Notification',
+  'Support',
   'Colour Fairness',
   // Ours, after the original app's sections.
   'Audit Log',
@@ -87,7 +88,7 @@ describe('AdminPage', () => {
     emptyApi();
     signIn({ role: 'admin', accessPages: ['games', 'telegram'] });
     renderApp(routes, { path: '/admin' });
-    expect(tabNames()).toEqual(['Games', 'Telegram Deposite', 'Telegram', 'Spinner Prices', 'Refer Amount', 'Notification', 'Colour Fairness']);
+    expect(tabNames()).toEqual(['Games', 'Telegram Deposite', 'Telegram', 'Spinner Prices', 'Refer Amount', 'Notification', 'Support', 'Colour Fairness']);
   });
 
   it('shows a player only their Game History: all their bets, as the default type aviator asks', async () => {

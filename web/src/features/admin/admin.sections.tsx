@@ -11,6 +11,7 @@ import { NotificationSection } from './sections/NotificationSection';
 import { OverviewSection } from './sections/OverviewSection';
 import { QrCodeSection } from './sections/QrCodeSection';
 import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
+import { SupportSection } from './sections/SupportSection';
 import { TransactionSection } from './sections/TransactionSection';
 import { UsersSection } from './sections/UsersSection';
 
@@ -43,6 +44,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'spinner-prices', label: 'Spinner Prices', page: 'games', component: SpinnerPricesSection },
   { id: 'refer-amount', label: 'Refer Amount', page: 'games', component: () => <AmountSection setting="refer" title="Refer Amount" /> },
   { id: 'notification', label: 'Notification', page: 'games', component: NotificationSection },
+  { id: 'support', label: 'Support', page: 'games', component: SupportSection },
   { id: 'colour-fairness', label: 'Colour Fairness', page: 'games', component: ColourFairnessSection },
   { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { visibleGamesKey } from '../../lib/useVisibleGames';
 import { sharedKeys } from '../../lib/sharedKeys';
+import { siteSettingsKey } from '../../lib/useSiteSettings';
 
 const notificationKey = sharedKeys.notification;
 const site = () => import('../../../../contracts/site');
@@ -48,5 +49,41 @@ export function useSetGameVisibility() {
         { method: 'POST', body },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: visibleGamesKey }),
+  });
+}
+
+const supportKey = ['admin', 'support-contacts'] as const;
+
+/** Help & Support's contacts as the back office edits them. */
+export function useSupportContacts() {
+  return useQuery({
+    queryKey: supportKey,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(site, (c) => c.supportContactsAnswerSchema),
+          '/api/v1/admin/support-contacts',
+          { signal },
+        )
+      ).data,
+  });
+}
+
+/** Saves them; every screen's Help & Support follows once the site settings are read again. */
+export function useSaveSupportContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { whatsapp: string; telegram: string }) =>
+      (
+        await apiAnswer(
+          answerFrom(site, (c) => c.supportContactsAnswerSchema),
+          '/api/v1/admin/support-contacts',
+          { method: 'PUT', body },
+        )
+      ).data,
+    onSuccess: (data) => {
+      queryClient.setQueryData(supportKey, data);
+      void queryClient.invalidateQueries({ queryKey: siteSettingsKey });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../lib/test-utils';
 import { GamesSection } from './GamesSection';
 import { NotificationSection } from './NotificationSection';
+import { SupportSection } from './SupportSection';
 
 describe('NotificationSection', () => {
   beforeEach(() => signIn({ role: 'admin', accessPages: ['games'] }));
@@ -85,5 +86,35 @@ describe('GamesSection', () => {
     await waitFor(() => expect(within(row).getByText('Disabled')).toBeInTheDocument());
     expect(within(row).getByRole('button', { name: 'Enable Chicken Road' })).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/admin/game-visibility')[0].body).toEqual({ gameType: 'chicken', isVisible: false });
+  });
+});
+
+describe('SupportSection', () => {
+  beforeEach(() => signIn({ role: 'admin', accessPages: ['games'] }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts from the settings, checks each contact before sending, and saves them', async () => {
+    const api = mockApi({
+      'GET /api/v1/admin/support-contacts': () => ({
+        body: { success: true, message: 'ok', data: { whatsapp: '+919876543210', telegram: '', fromSettings: true } },
+      }),
+      'PUT /api/v1/admin/support-contacts': ({ body }) => ({
+        body: { success: true, message: 'Support contacts saved', data: { ...(body as object), fromSettings: false } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<SupportSection />);
+    const whatsapp = await screen.findByLabelText('WhatsApp number');
+    expect(whatsapp).toHaveValue('+919876543210');
+    expect(screen.getByText(/SUPPORT_WHATSAPP and SUPPORT_TELEGRAM/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Telegram username'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save Contacts' }));
+    expect(await screen.findByText('Telegram must be a username such as @rupeearcade')).toBeInTheDocument();
+    expect(api.find('PUT', '/api/v1/admin/support-contacts')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Telegram username'));
+    await user.type(screen.getByLabelText('Telegram username'), '@rupee_help');
+    await user.click(screen.getByRole('button', { name: 'Save Contacts' }));
+    expect(await screen.findByText('Support contacts saved')).toBeInTheDocument();
+    expect(api.find('PUT', '/api/v1/admin/support-contacts')[0].body).toEqual({ whatsapp: '+919876543210', telegram: 'rupee_help' });
   });
 });
