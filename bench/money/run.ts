@@ -17,6 +17,7 @@
  *   BENCH_PLAYERS=32                     only the rows with that many players (trying a change)
  *   BENCH_PROFILE=/tmp/prof              the server's CPU profile, written there when it stops
  */
+import { ensurePaymentTarget } from '../../tests/helpers/payment-target.js';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -315,6 +316,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
       memory: await memoryBreakdown(server.pid, server.base, kind === 'pglite'),
     });
     const adminToken = (await server.call<{ data: { accessToken: string } }>('POST', '/api/v1/users/login', ADMIN)).data.accessToken;
+    await ensurePaymentTarget(server.base, adminToken);
     const tokens: string[] = [];
     for (let i = 0; i < most; i++) tokens.push(await makePlayer(server, smtp, adminToken, i));
     for (const step of plan) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/helpers/app.js';
+import { createTestApp, seedPaymentTargets } from '../../tests/helpers/app.js';
 import { createPlayer } from '../../tests/helpers/factories.js';
 import { loadConfig } from '../config.js';
 import type { App } from '../types.js';
@@ -18,6 +18,7 @@ describe('input the database cannot store, malformed addresses and the web app',
     writeFileSync(join(web, 'pages', 'color.html'), '<!doctype html><title>colour</title>');
     writeFileSync(join(web, 'pages', 'chicken-road__demo.html'), '<!doctype html><title>demo</title>');
     app = await createTestApp({}, { WEB_DIR: web });
+    await seedPaymentTargets(app);
   });
   afterAll(() => app.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../tests/helpers/app.js';
+import { createTestApp, seedPaymentTargets } from '../../tests/helpers/app.js';
 import { createPlayer } from '../../tests/helpers/factories.js';
 import type { App } from '../types.js';
 
@@ -13,6 +13,7 @@ describe('GET /metrics', () => {
   let app: App;
   beforeAll(async () => {
     app = await createTestApp();
+    await seedPaymentTargets(app);
   });
   afterAll(() => app.close());
 

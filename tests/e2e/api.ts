@@ -1,4 +1,5 @@
 import { checkInternationalPhone } from '../../contracts/accounts';
+import { ensurePaymentTarget } from '../helpers/payment-target';
 import { baseURL, outboxCodes } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
@@ -57,6 +58,7 @@ export interface Player {
 
 /** Registers and verifies a player through the API, and funds them with a ₹1,000 deposit the admin approves. */
 export async function fundedPlayer(tag: string, fullName: string): Promise<Player> {
+  await ensureUpiQr();
   const email = `${tag}.${Date.now().toString(36)}@e2e.test`;
   const phoneNumber = freshPhone();
   const password = 'Chicken#2024';
@@ -73,21 +75,11 @@ export async function fundedPlayer(tag: string, fullName: string): Promise<Playe
   return { userId, email, password, token: login.accessToken };
 }
 
-/** A valid 1×1 PNG, enough for a QR code upload. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC', 'base64');
-
 /**
- * Makes sure players have somewhere to pay by UPI (a deposit method with no QR code is not
- * offered): uploads one as the admin when none is there. Another file may replace it.
+ * Makes sure players have somewhere to pay by UPI (a deposit method with no QR code is neither
+ * offered nor accepted): uploads one as the admin when none is there. Another file may replace it.
  */
 export async function ensureUpiQr(): Promise<void> {
-  const list = await call<{ data?: unknown[] }>('GET', '/api/v1/qrcode/qr-codes');
-  if (list.data?.length) return;
   const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
-  const form = new FormData();
-  form.append('title', 'Rupee Arcade UPI');
-  form.append('payTo', 'rupeearcade@okaxis');
-  form.append('qrCode', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'upi.png');
-  const res = await fetch(`${baseURL()}/api/v1/qrcode/qr`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.accessToken}` } });
-  if (!res.ok) throw new Error(`QR upload failed: ${res.status} ${await res.text()}`);
+  await ensurePaymentTarget(baseURL(), admin.accessToken);
 }

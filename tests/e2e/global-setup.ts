@@ -1,3 +1,4 @@
+import { ensurePaymentTarget } from '../helpers/payment-target';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -75,6 +76,15 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
     await new Promise((r) => setTimeout(r, 300));
   }
+  // Somewhere to pay by UPI, as an operator sets up first: deposits of a method without a QR code are refused.
+  const login = (await (
+    await fetch(`${baseURL}/api/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+    })
+  ).json()) as { data: { accessToken: string } };
+  await ensurePaymentTarget(baseURL, login.data.accessToken);
   project.provide('baseURL', baseURL);
   project.provide('botURL', bot.url);
   return async () => {

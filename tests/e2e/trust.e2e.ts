@@ -144,14 +144,22 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
     await visitor.context().close();
   });
 
-  it('(5) Help & Support is offered with a contact to reach', async () => {
+  it('(5) Help & Support offers the contacts an admin sets in the back office, and a contact left empty not at all', async () => {
+    await admin.goto('/admin');
+    await openSection(admin, 'Support');
+    await admin.getByLabel('Telegram username').fill('');
+    await admin.getByLabel('WhatsApp number').fill('+91 90000 00123');
+    await admin.getByRole('button', { name: 'Save Contacts' }).click();
+    await admin.getByText('Support contacts saved').first().waitFor();
     await player.goto('/');
     await player.getByRole('button', { name: /Open menu/ }).click();
     await player.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Help & Support' }).click();
     const help = player.getByRole('dialog', { name: 'Help & Support' });
     await help.getByRole('link').first().waitFor();
+    expect(await help.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['https://wa.me/919000000123']);
     await shot(player, 'trust-help-support');
     await player.keyboard.press('Escape');
+    await call('PUT', '/api/v1/admin/support-contacts', { whatsapp: '+919000000099', telegram: 'rupeearcade_help' }, adminToken);
   });
 
   it('(7, 11) a player with ₹0: the toast rises from the bottom, alone, and the screen shows the way to deposit', async () => {
@@ -281,6 +289,21 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
     await openSection(admin, 'Telegram Deposite');
     await admin.getByRole('heading', { name: 'Telegram Deposite', level: 1 }).waitFor();
     await admin.getByRole('heading', { name: 'Telegram Amount', level: 2 }).waitFor();
+    // A subscription payment to show: the price first (when none is set), then the player's payment.
+    if (await admin.getByLabel('Amount (₹)').isVisible()) {
+      await admin.getByLabel('Amount (₹)').fill('499');
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.getByText('₹499.00').waitFor();
+    }
+    await call(
+      'POST',
+      '/api/v1/wallet/deposit',
+      { userId: funded.userId, method: 'Telegram', details: { payNumber: `TG${Date.now()}`, telegramID: '@ravi', phoneNumber: '', gameName: 'chicken' } },
+      funded.token,
+    );
+    await openSection(admin, 'Deposite');
+    await openSection(admin, 'Telegram Deposite');
+    await admin.locator('.admin-card', { hasText: funded.email }).first().waitFor();
     await shot(admin, 'trust-admin-telegram-deposit');
 
     await openSection(admin, 'All Users');

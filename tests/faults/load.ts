@@ -4,6 +4,7 @@
  * under way when it was sent, and every call answered with success remembered, to be found in
  * the database afterwards (verify.ts).
  */
+import { ensurePaymentTarget } from '../helpers/payment-target.js';
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const rand = (n: number) => Math.floor(Math.random() * n);
 
@@ -148,6 +149,8 @@ export class Load {
       const res = await this.call('POST', '/api/v1/users/login', admin);
       if (res?.status === 200) {
         this.adminToken = data<{ accessToken: string }>(res).accessToken;
+        // Somewhere to pay by UPI: deposits of a method without a QR code are refused.
+        await ensurePaymentTarget(this.direct(), this.adminToken);
         return;
       }
       await sleep(200);

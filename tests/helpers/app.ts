@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.js';
 import type { Clock } from '../../server/lib/clock.js';
 import { loadConfig, type Env } from '../../server/config.js';
+import { walletQrCodes } from '../../server/db/schema/index.js';
 import { checkLedger } from '../../server/modules/ledger/index.js';
 import type { App } from '../../server/types.js';
 import { testDatabase } from './db.js';
@@ -42,6 +43,21 @@ export interface TestAppOptions {
   checkLedgerAfterEach?: boolean;
   /** A clock the tests move themselves (lib/clock.ts manualClock). */
   clock?: Clock;
+  /**
+   * Whether players have somewhere to pay (a UPI and a crypto QR code, as an operator sets them
+   * up): deposits are refused without. On by default; off for tests of the QR codes themselves.
+   */
+  paymentTargets?: boolean;
+}
+
+/** A UPI and a crypto QR code on record (no image file: nothing here serves it). */
+export async function seedPaymentTargets(app: App): Promise<void> {
+  for (const kind of ['upi', 'crypto'] as const) {
+    await app.db
+      .insert(walletQrCodes)
+      .values({ kind, title: `Test ${kind}`, payTo: null, fileName: `test-${kind}.png`, mimeType: 'image/png', sizeBytes: 1, createdBy: null })
+      .onConflictDoNothing();
+  }
 }
 
 /**
@@ -52,6 +68,7 @@ export function useTestApp(use: (app: App) => unknown, options: TestAppOptions =
   let app: App | undefined;
   beforeAll(async () => {
     app = await createTestApp(options.overrides, options.env, undefined, options.clock);
+    if (options.paymentTargets !== false) await seedPaymentTargets(app);
     await use(app);
   });
   if (options.checkLedgerAfterEach) {

@@ -16,7 +16,7 @@ import * as wallet from '../../contracts/wallet.answers.js';
 import { latestCodes, newPerson, register } from '../../server/modules/accounts/accounts.test-support.js';
 import { multipart, nextPayNumber, PNG_BYTES, upiDeposit, upiWithdrawal } from '../../server/modules/wallet/wallet.fixtures.js';
 import type { App } from '../../server/types.js';
-import { useTestApp } from '../helpers/app.js';
+import { useTestApp, seedPaymentTargets } from '../helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -227,6 +227,10 @@ describe('every call answers as its contract says', () => {
       ['qrcode', 'qrCode'],
       ['qrcodecrypto', 'qrCodeCrypto'],
     ]) {
+      // One code per kind: the test's own (somewhere to pay) goes first.
+      for (const q of (await app.inject({ url: `/api/v1/${prefix}/qr-codes` })).json().data as { _id: string }[]) {
+        await app.inject({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${q._id}`, headers: admin.headers });
+      }
       const form = await multipart({ title: 'Pay here' }, { field, name: 'qr.png', type: 'image/png', bytes: PNG_BYTES });
       const uploaded = await check(
         { method: 'POST', url: `/api/v1/${prefix}/qr`, who: admin, headers: form.headers, payload: form.payload },
@@ -237,6 +241,7 @@ describe('every call answers as its contract says', () => {
       await check({ method: 'GET', url: `/api/v1/${prefix}/qr-codes` }, 200, wallet.qrCodeListAnswerSchema);
       await check({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${uploaded.data._id}`, who: admin }, 200, wallet.qrCodeAnswerSchema);
       await fails({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${uploaded.data._id}`, who: admin }, 404);
+      await seedPaymentTargets(app);
     }
     for (const path of ['refer-amount', 'telegram-amount']) {
       const created = await check({ method: 'POST', url: `/api/v1/${path}`, who: admin, payload: { amount: 50 } }, 201, wallet.fixedAmountAnswerSchema);

@@ -1,3 +1,4 @@
+import { ensurePaymentTarget } from '../helpers/payment-target.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,10 @@ describe('the logs of a full run in production mode', () => {
       if (m) keep(`refreshed ${m[1]}`, m[2]);
     }
 
+    const admin = await call('POST', '/api/v1/users/login', { email: 'admin@logs.test', password: SECRETS.ADMIN_PASSWORD });
+    expect(admin.status).toBeLessThan(300);
+    const adminToken = keep('admin access token', (admin.json.data as { accessToken: string }).accessToken);
+    await ensurePaymentTarget(server.url, adminToken);
     const deposit = await call(
       'POST',
       '/api/v1/wallet/deposit',
@@ -96,9 +101,6 @@ describe('the logs of a full run in production mode', () => {
       bearer(token),
     );
     expect(deposit.status).toBeLessThan(300);
-    const admin = await call('POST', '/api/v1/users/login', { email: 'admin@logs.test', password: SECRETS.ADMIN_PASSWORD });
-    expect(admin.status).toBeLessThan(300);
-    const adminToken = keep('admin access token', (admin.json.data as { accessToken: string }).accessToken);
     const decided = await call(
       'PUT',
       '/api/v1/wallet/update-deposite-transaction-status',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
+import { createTestApp, useTestApp, seedPaymentTargets } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { startFakeBotApi, type FakeBotApi } from '../../../tests/fakes/telegram.js';
 import type { App } from '../../types.js';
@@ -34,6 +34,7 @@ describe('Telegram through its Bot API', () => {
   beforeAll(async () => {
     bot = await startFakeBotApi();
     app = await createTestApp({}, { TELEGRAM_BOT_TOKEN: bot.token, TELEGRAM_API_URL: bot.url, PUBLIC_URL: 'https://play.example.com' });
+    await seedPaymentTargets(app);
     admin = await createAdmin(app);
     await app.inject({ method: 'POST', url: '/api/v1/telegram-amount', headers: admin.headers, payload: { amount: 499 } });
   });

@@ -11,6 +11,7 @@ import { transferOnce } from '../ledger/index.js';
 import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import * as repo from './deposits.repo.js';
+import { hasQrCode } from './qrcodes.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
 import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
 
@@ -25,6 +26,15 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const d = input.details;
+  // Nowhere to pay, no deposit: the web does not offer such a method, and the server refuses it
+  // (a Telegram subscription is paid to the UPI code).
+  const payTo = input.method === 'Crypto' ? 'crypto' : 'upi';
+  if (!(await hasQrCode(db, payTo))) {
+    throw badRequest(
+      `${input.method === 'Crypto' ? 'Crypto' : 'UPI'} deposits are not open right now: no payment details have been set up. Please try again later.`,
+      'NOT_AVAILABLE',
+    );
+  }
   let amount: number;
   let details: Record<string, unknown>;
   if (input.method === 'Telegram') {

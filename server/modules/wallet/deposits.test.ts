@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../../../tests/helpers/app.js';
+import { seedPaymentTargets, useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, walletQrCodes } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { balanceOf, transfer } from '../ledger/ledger.service.js';
 import { decideDeposit, nextPayNumber, pendingDeposit, postDeposit, upiDeposit } from './wallet.fixtures.js';
@@ -17,6 +17,21 @@ describe('deposits', () => {
     },
     { checkLedgerAfterEach: true },
   );
+
+  it('refuses a deposit by a method with nowhere to pay, and takes it once a QR code is set up', async () => {
+    const p = await createPlayer(app);
+    await app.db.delete(walletQrCodes).where(eq(walletQrCodes.kind, 'upi'));
+    try {
+      const refused = await postDeposit(app, p, upiDeposit('500', nextPayNumber(), { userId: p.id }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'NOT_AVAILABLE', message: expect.stringContaining('UPI deposits are not open right now') });
+      const telegram = await postDeposit(app, p, { userId: p.id, method: 'Telegram', details: { payNumber: nextPayNumber(), gameName: 'chicken' } });
+      expect(telegram.json().code).toBe('NOT_AVAILABLE');
+    } finally {
+      await seedPaymentTargets(app);
+    }
+    expect((await postDeposit(app, p, upiDeposit('500', nextPayNumber(), { userId: p.id }))).statusCode).toBe(201);
+  });
 
   it('records a pending UPI deposit and credits nothing until approved', async () => {
     const p = await createPlayer(app);

@@ -9,6 +9,12 @@ export async function listQrCodes(db: DbOrTx, kind: QrKind): Promise<QrRow[]> {
   return db.select().from(walletQrCodes).where(eq(walletQrCodes.kind, kind)).orderBy(asc(walletQrCodes.createdAt));
 }
 
+/** Whether players have somewhere to pay by this kind: a QR code the back office set. */
+export async function hasQrCode(db: DbOrTx, kind: QrKind): Promise<boolean> {
+  const [row] = await db.select({ id: walletQrCodes.id }).from(walletQrCodes).where(eq(walletQrCodes.kind, kind)).limit(1);
+  return row !== undefined;
+}
+
 /** One QR code per kind (a unique index): answers undefined when one already exists. */
 export async function insertQrCode(
   db: DbOrTx,
