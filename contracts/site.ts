@@ -79,3 +79,12 @@ export const supportContactsBodySchema = z.object({
 export const supportContactsSchema = z.object({ whatsapp: z.string(), telegram: z.string(), fromSettings: z.boolean() });
 export const supportContactsAnswerSchema = ok(supportContactsSchema);
 export type SupportContacts = z.infer<typeof supportContactsSchema>;
+
+/** Pages whose text an operator may replace with a Markdown file of their own (PAGES_DIR). */
+export const TEXT_PAGES = ['terms', 'privacy'] as const;
+export type TextPage = (typeof TEXT_PAGES)[number];
+/** Longest operator text served (bytes). */
+export const TEXT_PAGE_MAX = 64 * 1024;
+export const textPageParamsSchema = z.object({ page: z.enum(TEXT_PAGES, { error: `The page is one of: ${TEXT_PAGES.join(', ')}` }) });
+/** GET /site/pages/:page: the operator's Markdown, or null for the built-in text. */
+export const textPageAnswerSchema = ok(z.object({ page: z.enum(TEXT_PAGES), markdown: z.string().nullable() }));

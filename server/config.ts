@@ -139,6 +139,14 @@ const envSchema = z.object({
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
     .transform((v) => v === undefined || v === '' || v === '1' || v === 'true' || v === 'yes'),
+  /**
+   * A folder with the operator's own texts in Markdown: `terms.md` and `privacy.md` replace the
+   * built-in Terms of Service and Privacy Policy; read on each visit, so an edit needs no restart.
+   */
+  PAGES_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? resolve(v.trim()) : undefined)),
   /** Help organisations on the Safer play page: `Name|https://…` pairs separated by commas. */
   HELP_LINKS: z
     .string()

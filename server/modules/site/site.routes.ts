@@ -8,6 +8,9 @@ import {
   siteSettingsAnswerSchema,
   supportContactsAnswerSchema,
   supportContactsBodySchema,
+  TEXT_PAGE_MAX,
+  textPageAnswerSchema,
+  textPageParamsSchema,
 } from '../../../contracts/site.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { okMessage } from '../../../contracts/envelope.js';
@@ -19,6 +22,7 @@ import {
   setGameVisibility,
   settings,
   supportContacts,
+  textPage,
   visibleGames,
 } from './site.service.js';
 
@@ -37,6 +41,24 @@ export async function siteRoutes(app: App): Promise<void> {
     '/site/settings',
     { schema: { tags, summary: 'Limits and the game ladder the server enforces (public)', response: { 200: siteSettingsAnswerSchema } } },
     async () => ({ success: true as const, message: 'Site settings', data: await settings(app.db, app.config) }),
+  );
+
+  app.get(
+    '/site/pages/:page',
+    {
+      schema: {
+        tags,
+        summary: "The operator's own Markdown for Terms or Privacy (PAGES_DIR), or null for the built-in text (public)",
+        params: textPageParamsSchema,
+        response: { 200: textPageAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { page } = request.params;
+      const { markdown, tooLong } = await textPage(app.config, page);
+      if (tooLong) request.log.warn({ page }, `PAGES_DIR/${page}.md is over ${TEXT_PAGE_MAX} bytes: the built-in text is shown`);
+      return { success: true as const, message: 'Page text', data: { page, markdown } };
+    },
   );
 
   app.get(

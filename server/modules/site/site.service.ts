@@ -1,7 +1,9 @@
 import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
 import { GAME_TYPES, type GameType } from '../../../contracts/accounts.js';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
-import { telegramLink, whatsappLink, type SiteSettings, type SupportContacts } from '../../../contracts/site.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TEXT_PAGE_MAX, telegramLink, whatsappLink, type SiteSettings, type SupportContacts, type TextPage } from '../../../contracts/site.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { audit } from '../audit/index.js';
@@ -105,4 +107,16 @@ export async function clearNotification(db: Db, actorId: string, now: Date): Pro
     const { before } = await repo.saveNotification(tx, null, actorId, now);
     await audit(tx, { actorId, action: 'delete', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message: null } });
   });
+}
+
+/**
+ * The operator's own text for a page (`PAGES_DIR/<page>.md`), or null for the built-in one: no
+ * folder, no file, an empty file, or one past TEXT_PAGE_MAX (logged by the caller's warning).
+ */
+export async function textPage(config: Config, page: TextPage): Promise<{ markdown: string | null; tooLong: boolean }> {
+  if (!config.PAGES_DIR) return { markdown: null, tooLong: false };
+  const text = await readFile(join(config.PAGES_DIR, `${page}.md`), 'utf8').catch(() => null);
+  if (text === null || !text.trim()) return { markdown: null, tooLong: false };
+  if (Buffer.byteLength(text) > TEXT_PAGE_MAX) return { markdown: null, tooLong: true };
+  return { markdown: text, tooLong: false };
 }

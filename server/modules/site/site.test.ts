@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,5 +84,31 @@ describe('support contacts in the back office', () => {
       before: { whatsapp: '+919876543210', telegram: 'rupeearcade' },
       after: { whatsapp: '+919000000099', telegram: '' },
     });
+  });
+});
+
+describe("the operator's own texts", () => {
+  let app: App;
+  const pages = mkdtempSync(join(tmpdir(), 'pages-'));
+  useTestApp((a) => (app = a), { env: { PAGES_DIR: pages } });
+  const read = (page: string) => app.inject({ url: `/api/v1/site/pages/${page}` });
+
+  it('serve PAGES_DIR/terms.md as it is now, and null (the built-in text) when there is none, an empty one or one too long', async () => {
+    expect((await read('terms')).json().data).toEqual({ page: 'terms', markdown: null });
+    writeFileSync(join(pages, 'terms.md'), '# Our terms\n\nPlay fair.\n');
+    expect((await read('terms')).json().data).toEqual({ page: 'terms', markdown: '# Our terms\n\nPlay fair.\n' });
+    writeFileSync(join(pages, 'privacy.md'), '   \n');
+    expect((await read('privacy')).json().data.markdown).toBeNull();
+    writeFileSync(join(pages, 'privacy.md'), 'x'.repeat(70 * 1024));
+    expect((await read('privacy')).json().data.markdown).toBeNull();
+  });
+
+  it('answers only the pages it knows: no other file of the folder, no path out of it', async () => {
+    writeFileSync(join(pages, 'secrets.md'), 'nope');
+    for (const page of ['secrets', '..%2Fsecrets', 'terms.md']) {
+      const res = await read(page);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/The page is one of: terms, privacy/);
+    }
   });
 });

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Markdown from 'markdown-to-jsx/react';
+import type { TextPage } from '../../../../contracts/site';
+import { Page } from '../../components/ui/Page';
+import { Loading } from '../../components/ui/States';
+import { answerFrom, apiAnswer } from '../../lib/api';
+import './legal.css';
+
+export const legalKeys = { page: (page: TextPage) => ['site-page', page] as const };
+
+/**
+ * A page whose text the operator may replace (PAGES_DIR/<page>.md on the server): their Markdown
+ * when there is one, rendered without raw HTML, else the built-in text. A failed load shows the
+ * built-in text too: a page of terms is never empty.
+ */
+export function OperatorText({ page, title, children }: { page: TextPage; title: string; children: ReactNode }) {
+  const text = useQuery({
+    queryKey: legalKeys.page(page),
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/site'),
+            (c) => c.textPageAnswerSchema,
+          ),
+          `/api/v1/site/pages/${page}`,
+          { anonymous: true, signal },
+        )
+      ).data.markdown,
+  });
+  return (
+    <Page title={title} narrow>
+      {text.isPending ? (
+        <Loading />
+      ) : text.data ? (
+        <div className="legal">
+          {/* The page's own title is the h1: the operator's headings start at h2. */}
+          <Markdown options={{ disableParsingRawHTML: true, forceBlock: true, overrides: { h1: { component: 'h2' } } }}>{text.data}</Markdown>
+        </div>
+      ) : (
+        <div className="legal">{children}</div>
+      )}
+    </Page>
+  );
+}
