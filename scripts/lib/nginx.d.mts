@@ -1,5 +1,7 @@
 import type { ChildProcess, SpawnSyncReturns } from 'node:child_process';
 
+/** How long nginx keeps a server out after a failed call (its `fail_timeout`), in seconds. */
+export declare const FAIL_TIMEOUT_SECONDS: number;
 /** The nginx binary, or null when this machine has none. */
 export declare function findNginx(): string | null;
 

@@ -21,6 +21,9 @@ export function findNginx() {
  * socket is upgraded to a WebSocket, and each browser stays on one server: a `srv` cookie names
  * its key (a new browser's first request gets a random one), hashed onto the servers.
  */
+/** How long nginx keeps a server out after a failed call (its `fail_timeout`), in seconds. */
+export const FAIL_TIMEOUT_SECONDS = 2;
+
 export function nginxConfig({ listen, backends, prefix }) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return `# Written by scripts/lib/nginx.mjs
@@ -40,7 +43,7 @@ http {
   map $cookie_srv $sticky { default $cookie_srv; '' $request_id; }
   upstream rupee {
     hash $sticky consistent;
-${backends.map((b) => `    server ${b} max_fails=1 fail_timeout=2s;`).join('\n')}
+${backends.map((b) => `    server ${b} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
     keepalive 16;
   }
   server {

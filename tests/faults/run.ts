@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { IN_CI } from '../../scripts/lib/ci.mjs';
-import { findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
+import { FAIL_TIMEOUT_SECONDS, findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
 import { postgresBinaries, privatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
 import { privateRedis, redisBinary, type PrivateRedis } from '../helpers/private-redis.js';
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js';
@@ -250,6 +250,10 @@ async function main() {
     const servers = run.servers;
     run.servers = [];
     for (const s of servers) await s?.stop('SIGTERM');
+    if (process.env.FAULTS_NGINX_LOG) {
+      const { copyFileSync } = await import('node:fs');
+      copyFileSync(join(proxy.prefix, 'error.log'), process.env.FAULTS_NGINX_LOG);
+    }
     await proxy.stop();
     await redis.kill();
     pg.remove();
@@ -277,6 +281,10 @@ async function serverKills(run: Run) {
     await run.start(victim);
     o.serveAgainMs = Date.now() - restarting;
     o.restarted = true;
+    // nginx keeps a server out for its fail_timeout after a failed call, such as one refused just
+    // before the restarted server listened: until then the restart is not over for the proxy, and
+    // a kill of the other server in that window leaves none to answer (502 "no live upstreams").
+    await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 200);
     run.calm();
   }
 }
