@@ -334,6 +334,30 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
     await admin.keyboard.press('Escape');
   });
 
+  it('(6) the back office on a phone: every section fits 390×844, nothing wider than the screen', async () => {
+    const phone = await newPage(browser);
+    await signInBrowser(phone, E2E_ADMIN.email, E2E_ADMIN.password);
+    await phone.goto('/admin');
+    await phone.locator('.admin').waitFor();
+    await phone.getByRole('button', { name: 'Sections' }).click();
+    const labels = await phone.getByRole('tab').allTextContents();
+    await phone.keyboard.press('Escape');
+    const found: string[] = [];
+    for (const label of labels) {
+      await openSection(phone, label);
+      await phone.getByRole('heading', { level: 1 }).first().waitFor();
+      await phone.waitForTimeout(200);
+      found.push(...(await overflow(phone)).map((p) => `${label}: ${p}`));
+    }
+    await openSection(phone, 'All Users');
+    await phone.getByRole('button', { name: /^Edit / }).first().waitFor();
+    // The sections menu slides away first.
+    await phone.waitForTimeout(600);
+    await shot(phone, 'trust-admin-users');
+    expect(found).toEqual([]);
+    await phone.context().close();
+  });
+
   it('sweeps every player screen at 390×844: no page error, no failed request, nothing wider than the phone', async () => {
     const screens = [
       '/',
