@@ -350,7 +350,10 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
       found.push(...(await overflow(phone)).map((p) => `${label}: ${p}`));
     }
     await openSection(phone, 'All Users');
-    await phone.getByRole('button', { name: /^Edit / }).first().waitFor();
+    await phone
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor();
     // The sections menu slides away first.
     await phone.waitForTimeout(600);
     await shot(phone, 'trust-admin-users');
