@@ -80,8 +80,8 @@ export const supportContactsSchema = z.object({ whatsapp: z.string(), telegram: 
 export const supportContactsAnswerSchema = ok(supportContactsSchema);
 export type SupportContacts = z.infer<typeof supportContactsSchema>;
 
-/** Pages whose text an operator may replace with a Markdown file of their own (PAGES_DIR). */
-export const TEXT_PAGES = ['terms', 'privacy'] as const;
+/** Pages whose text an operator may replace with a Markdown file of their own (PAGES_DIR/<page>.md). */
+export const TEXT_PAGES = ['terms', 'privacy', 'safer-play'] as const;
 export type TextPage = (typeof TEXT_PAGES)[number];
 /** Longest operator text served (bytes). */
 export const TEXT_PAGE_MAX = 64 * 1024;

@@ -140,8 +140,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === undefined || v === '' || v === '1' || v === 'true' || v === 'yes'),
   /**
-   * A folder with the operator's own texts in Markdown: `terms.md` and `privacy.md` replace the
-   * built-in Terms of Service and Privacy Policy; read on each visit, so an edit needs no restart.
+   * A folder with the operator's own texts in Markdown: `terms.md`, `privacy.md` and `safer-play.md`
+   * replace the built-in pages; read on each visit, so an edit needs no restart.
    */
   PAGES_DIR: z
     .string()

@@ -48,7 +48,7 @@ export async function siteRoutes(app: App): Promise<void> {
     {
       schema: {
         tags,
-        summary: "The operator's own Markdown for Terms or Privacy (PAGES_DIR), or null for the built-in text (public)",
+        summary: "The operator's own Markdown for Terms, Privacy or Safer play (PAGES_DIR), or null for the built-in text (public)",
         params: textPageParamsSchema,
         response: { 200: textPageAnswerSchema },
       },

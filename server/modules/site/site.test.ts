@@ -95,6 +95,8 @@ describe("the operator's own texts", () => {
 
   it('serve PAGES_DIR/terms.md as it is now, and null (the built-in text) when there is none, an empty one or one too long', async () => {
     expect((await read('terms')).json().data).toEqual({ page: 'terms', markdown: null });
+    writeFileSync(join(pages, 'safer-play.md'), 'Call our helpline.');
+    expect((await read('safer-play')).json().data).toEqual({ page: 'safer-play', markdown: 'Call our helpline.' });
     writeFileSync(join(pages, 'terms.md'), '# Our terms\n\nPlay fair.\n');
     expect((await read('terms')).json().data).toEqual({ page: 'terms', markdown: '# Our terms\n\nPlay fair.\n' });
     writeFileSync(join(pages, 'privacy.md'), '   \n');
@@ -108,7 +110,7 @@ describe("the operator's own texts", () => {
     for (const page of ['secrets', '..%2Fsecrets', 'terms.md']) {
       const res = await read(page);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/The page is one of: terms, privacy/);
+      expect(res.json().message).toMatch(/The page is one of: terms, privacy, safer-play/);
     }
   });
 });

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
-import { Page } from '../../components/ui/Page';
+import { OperatorText } from '../../components/OperatorText';
 import { useSession } from '../../lib/useSession';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import './responsible.css';
 
-/** Safer play (/safer-play): the 18+ rule, the tools a player has, and where to find help. */
+/** Safer play (/safer-play): the 18+ rule, the tools a player has, and where to find help; or the operator's own text (PAGES_DIR/safer-play.md). */
 export default function SaferPlayPage() {
   const { signedIn } = useSession();
   const { data: settings } = useSiteSettings();
   const tools = signedIn ? <Link to="/responsible">Responsible play</Link> : 'Responsible play (under Mine, once you sign in)';
   return (
-    <Page title="Safer play" narrow>
+    <OperatorText page="safer-play" title="Safer play">
       <div className="rp-safer">
         <div className="rp-safer__lead">
           <span className="rp-age" aria-hidden="true">
@@ -70,6 +70,6 @@ export default function SaferPlayPage() {
           <p>Talk to someone you trust, or to a doctor.</p>
         )}
       </div>
-    </Page>
+    </OperatorText>
   );
 }

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Markdown from 'markdown-to-jsx/react';
-import type { TextPage } from '../../../../contracts/site';
-import { Page } from '../../components/ui/Page';
-import { Loading } from '../../components/ui/States';
-import { answerFrom, apiAnswer } from '../../lib/api';
-import './legal.css';
+import type { TextPage } from '../../../contracts/site';
+import { answerFrom, apiAnswer } from '../lib/api';
+import { Page } from './ui/Page';
+import { Loading } from './ui/States';
+import './operator-text.css';
 
 export const legalKeys = { page: (page: TextPage) => ['site-page', page] as const };
 
 /**
- * A page whose text the operator may replace (PAGES_DIR/<page>.md on the server): their Markdown
+ * A page whose text the operator may replace (Terms, Privacy, Safer play) (PAGES_DIR/<page>.md on the server): their Markdown
  * when there is one, rendered without raw HTML, else the built-in text. A failed load shows the
  * built-in text too: a page of terms is never empty.
  */
@@ -22,7 +22,7 @@ export function OperatorText({ page, title, children }: { page: TextPage; title:
       (
         await apiAnswer(
           answerFrom(
-            () => import('../../../../contracts/site'),
+            () => import('../../../contracts/site'),
             (c) => c.textPageAnswerSchema,
           ),
           `/api/v1/site/pages/${page}`,
@@ -35,12 +35,12 @@ export function OperatorText({ page, title, children }: { page: TextPage; title:
       {text.isPending ? (
         <Loading />
       ) : text.data ? (
-        <div className="legal">
+        <div className="operator-text">
           {/* The page's own title is the h1: the operator's headings start at h2. */}
           <Markdown options={{ disableParsingRawHTML: true, forceBlock: true, overrides: { h1: { component: 'h2' } } }}>{text.data}</Markdown>
         </div>
       ) : (
-        <div className="legal">{children}</div>
+        children
       )}
     </Page>
   );
