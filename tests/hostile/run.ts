@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { ensurePaymentTarget } from '../helpers/payment-target.js';
 import { startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 10_000);
@@ -256,7 +257,8 @@ async function main() {
     const a = await player('alpha', '+919811122233');
     const b = await player('bravo', '+919822233344');
     const admin = ((await api('POST', '/api/v1/users/login', ADMIN)).data as { accessToken: string; user: { _id?: string; id?: string } }).accessToken;
-    // Money for A and B, so that bets and withdrawals get past the balance check.
+    // Somewhere to pay, then money for A and B, so that bets and withdrawals get past the balance check.
+    await ensurePaymentTarget(url, admin);
     for (const p of [a, b]) {
       const dep = (
         await api(
