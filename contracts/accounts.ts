@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language.js';
 import { UUID_PATTERN } from './ids.js';
 import { ACCESS_PAGES } from './roles.js';
 import { ok, okMessage } from './envelope.js';
@@ -61,6 +62,11 @@ export const referralCodeSchema = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim().toUpperCase() : null));
 
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose English or Hindi' });
+/** PUT /users/language: the player's language, for the site and the codes sent by e-mail and SMS. */
+export const languageBodySchema = z.object({ language: languageSchema });
+export const languageAnswerSchema = ok(z.object({ language: languageSchema }));
+
 export const registerSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
@@ -69,6 +75,8 @@ export const registerSchema = z.object({
   ref_by: referralCodeSchema,
   /** The player confirms being 18 or older (required unless the operator turned it off). */
   ageConfirmed: z.boolean({ error: 'ageConfirmed must be true or false' }).optional(),
+  /** The language the visitor registered in: the codes go out in it. English when not given. */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -137,6 +145,8 @@ export const publicUserSchema = z.object({
   role: z.enum(['user', 'admin']),
   createdAt: z.string(),
   accessPages: z.array(z.enum(ACCESS_PAGES)).optional(),
+  /** The player's language, saved with PUT /users/language. */
+  language: languageSchema.optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -9,6 +9,18 @@ export interface CapturedMail {
   subject: string;
 }
 
+/** A header as written (RFC 2047 encoded words, base64 or Q, joined where folded) read back as text. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, how: string, body: string) =>
+      how.toUpperCase() === 'B'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : Buffer.from(body.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    )
+    .trim();
+}
+
 export interface FakeSmtp {
   /** An SMTP_URL pointing at this server. */
   url: string;
@@ -29,10 +41,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/=\r?\n/g, '');
-        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        const sent = Buffer.concat(chunks).toString('utf8');
+        const raw = sent.replace(/=\r?\n/g, '');
+        const subject = decodeHeader(/^Subject: (.*)$/im.exec(sent.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '');
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         messages.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, subject });
         callback();

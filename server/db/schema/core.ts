@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '../../../contracts/language.js';
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_core.sql; the SQL files are the source of truth for the database.
@@ -39,6 +40,8 @@ export const users = pgTable('users', {
   pendingPhone: text('pending_phone'),
   /** The challenge (sign-in) that asked for the unconfirmed authenticator secret; only it may confirm it. */
   totpSetupChallenge: text('totp_setup_challenge'),
+  /** The player's language (0021): the site's after sign-in, and the codes' e-mails and SMS. */
+  language: text('language', { enum: LANGUAGES }).notNull().default('en'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

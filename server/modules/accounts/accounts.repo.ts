@@ -1,3 +1,4 @@
+import type { Language } from '../../../contracts/language.js';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pgError, PG } from '../../lib/errors.js';
@@ -45,7 +46,7 @@ export async function referralCodeTaken(db: DbOrTx, code: string): Promise<boole
 export async function insertUser(
   db: DbOrTx,
   values: Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'passwordHash' | 'referralCode'> &
-    Partial<Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt' | 'ageConfirmedAt'>>,
+    Partial<Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt' | 'ageConfirmedAt' | 'language'>>,
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row;
@@ -90,6 +91,11 @@ export async function setPasswordHash(db: DbOrTx, id: string, passwordHash: stri
     .update(users)
     .set({ passwordHash, updatedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, id));
+}
+
+/** Keeps the player's language (the site's after sign-in, and their codes'). */
+export async function setLanguage(db: DbOrTx, id: string, language: Language, now: Date): Promise<void> {
+  await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, id));
 }
 
 export async function anyAdminExists(db: DbOrTx): Promise<boolean> {

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toPaise } from '../../../contracts/money.js';
+import { DEFAULT_LANGUAGE } from '../../../contracts/language.js';
 import { ensureWallet, transferOnce } from '../ledger/index.js';
 import type { Messenger } from '../messaging/index.js';
 import type { Background } from '../../lib/background.js';
@@ -99,6 +100,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
         passwordHash,
         referredBy: referrer?.id ?? null,
         ageConfirmedAt: input.ageConfirmed ? deps.clock.now() : null,
+        language: input.language ?? DEFAULT_LANGUAGE,
       };
       const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
       await ensureWallet(tx, user.id);
@@ -110,7 +112,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
 
   const { user, codes } = outcome;
   // Codes go to the contacts on record, never to the ones just typed.
-  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
+  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
   if (outcome.kind === 'pending') {
     const contact = user.email.toLowerCase() === input.email ? 'This e-mail' : 'This phone number';
     const message =
@@ -176,7 +178,7 @@ export async function resend(deps: AccountsDeps, userId: string) {
     }
     return issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now());
   });
-  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber }, 'verify', codes);
+  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
   if (failed.length === codes.length) {
     throw new AppError('DELIVERY_FAILED', 503, `We could not send your ${channelWords(failed)} code right now. Please try again in a moment.`, {
       data: { retryAfter: 0 },

@@ -49,6 +49,7 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
       phoneNumber: person.phoneNumber,
       role: 'user',
       createdAt: expect.any(String),
+      language: 'en',
     });
     expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).exp).toEqual(expect.any(Number));
     for (const name of ['accessToken', 'refreshToken']) {

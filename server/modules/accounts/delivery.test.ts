@@ -3,7 +3,7 @@ import { createTestApp } from '../../../tests/helpers/app.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../tests/fakes/smtp.js';
 import { startFakeSmsGateway, type FakeSmsGateway } from '../../../tests/fakes/sms.js';
 import type { App } from '../../types.js';
-import { newPerson, register } from './accounts.test-support.js';
+import { newPerson, register, signIn } from './accounts.test-support.js';
 
 const API_KEY = 'sms-test-key';
 
@@ -81,5 +81,35 @@ describe('code delivery over SMTP and the SMS gateway', () => {
     } finally {
       await dead.close();
     }
+  });
+
+  it('sends the codes in the language the player registered in, and later in the one they choose', async () => {
+    const person = newPerson();
+    const { res, userId } = await register(app, { ...person, language: 'hi' } as typeof person);
+    expect(res.statusCode).toBe(201);
+    const smsText = (await sms.waitFor(person.phoneNumber)).text;
+    const smsOTP = /^(\d{6}) आपका Rupee Arcade सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।$/.exec(smsText)?.[1];
+    expect(smsOTP, smsText).toMatch(/^\d{6}$/);
+    const mail = await smtp.waitFor(person.email);
+    const subject = mail.subject;
+    const emailOTP = /^आपका Rupee Arcade सत्यापन कोड: (\d{6})$/.exec(subject)?.[1];
+    expect(emailOTP ?? mail.subject).toMatch(/^\d{6}$/);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId, emailOTP, smsOTP } })).statusCode).toBe(200);
+
+    const { accessToken, user } = await signIn(app, { email: person.email, password: person.password });
+    expect(user.language).toBe('hi');
+    const bad = await app.inject({ method: 'PUT', url: '/api/v1/users/language', headers: { authorization: `Bearer ${accessToken}` }, payload: { language: 'fr' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Choose English or Hindi/);
+    const saved = await app.inject({ method: 'PUT', url: '/api/v1/users/language', headers: { authorization: `Bearer ${accessToken}` }, payload: { language: 'en' } });
+    expect(saved.json()).toMatchObject({ success: true, data: { language: 'en' } });
+    expect((await app.inject({ method: 'PUT', url: '/api/v1/users/language', payload: { language: 'hi' } })).statusCode).toBe(401);
+
+    await app.inject({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload: { phoneNumber: person.phoneNumber } });
+    let latest = '';
+    for (const deadline = Date.now() + 5000; Date.now() < deadline && !/reset/.test(latest); await new Promise((r) => setTimeout(r, 25))) {
+      latest = (await sms.waitFor(person.phoneNumber)).text;
+    }
+    expect(latest).toMatch(/^\d{6} is your Rupee Arcade password reset code\./);
   });
 });

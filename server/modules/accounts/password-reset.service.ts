@@ -37,7 +37,7 @@ export async function requestReset(deps: AccountsDeps, input: RequestInput): Pro
     return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel], deps.clock.now());
   });
   if (!codes.length) return;
-  const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber };
+  const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language };
   deps.background.run('password reset code delivery', () => deliverCodes(deps, target, 'reset', codes));
 }
 

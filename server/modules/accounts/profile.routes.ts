@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { balanceAnswerSchema, referralLinkAnswerSchema, userIdSchema } from '../../../contracts/accounts.js';
+import { balanceAnswerSchema, languageAnswerSchema, languageBodySchema, referralLinkAnswerSchema, userIdSchema } from '../../../contracts/accounts.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { toRupees } from '../../../contracts/money.js';
-import { balanceOfPlayer, referralCode } from './profile.service.js';
+import { balanceOfPlayer, referralCode, saveLanguage } from './profile.service.js';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
@@ -22,6 +22,15 @@ export function profileRoutes(app: App): void {
       const origin = app.config.PUBLIC_URL ? app.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
       const referralLink = `${origin}/signup?ref=${encodeURIComponent(code)}`;
       return { success: true as const, message: 'Referral link', referralLink, data: { referralLink } };
+    },
+  );
+
+  app.put(
+    '/users/language',
+    { schema: { body: languageBodySchema, tags, security, response: { 200: languageAnswerSchema } }, onRequest: requireUser },
+    async (request) => {
+      const language = await saveLanguage(app.db, request.user!, request.body.language, app.clock.now());
+      return { success: true as const, message: 'Language saved', data: { language } };
     },
   );
 }

@@ -3,7 +3,8 @@ import { notFound } from '../../lib/errors.js';
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { balanceOf } from '../ledger/index.js';
-import { findUserById } from './accounts.repo.js';
+import { findUserById, setLanguage } from './accounts.repo.js';
+import type { Language } from '../../../contracts/language.js';
 
 /** A player's balance in paise: their own, or any player's for an admin with the Transaction page. */
 export async function balanceOfPlayer(db: DbOrTx, caller: AuthUser, userId: string): Promise<number> {
@@ -18,4 +19,10 @@ export async function referralCode(db: DbOrTx, caller: AuthUser, userId: string)
   const user = await findUserById(db, caller.id);
   if (!user) throw notFound('Player not found.');
   return user.referralCode;
+}
+
+/** The caller's language, kept for every device they sign in on and for the codes sent to them. */
+export async function saveLanguage(db: DbOrTx, caller: AuthUser, language: Language, now: Date): Promise<Language> {
+  await setLanguage(db, caller.id, language, now);
+  return language;
 }

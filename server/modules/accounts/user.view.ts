@@ -14,6 +14,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     phoneNumber: row.phoneNumber,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    language: row.language,
     ...(row.role === 'admin' ? { accessPages: row.accessPages as AccessPage[] } : {}),
   };
 }
