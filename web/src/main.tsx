@@ -3,11 +3,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadOpeningScreen } from './app/routes';
-import { startLanguage } from './lib/i18n';
+import { startLanguage, syncLanguageWithAccount } from './lib/i18n';
 import { registerServiceWorkerLater } from './lib/serviceWorker';
 import './styles.css';
 
 loadOpeningScreen();
+syncLanguageWithAccount();
 
 // The first render as a transition: React renders in slices and lets the browser paint and
 // answer input between them, instead of holding the main thread for the whole tree at once.

@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Page } from '../components/ui/Page';
 import './not-found.css';
+import { t } from '../lib/i18n';
 
 /** A screen's code that cannot be fetched: usually the site was updated since this tab loaded it. */
 export function isLoadFailure(error: unknown): boolean {
@@ -18,14 +19,14 @@ export function ScreenErrorPage({ error }: { error: unknown }) {
   return (
     <Page narrow>
       <div className="not-found" role="alert">
-        <h1 className="not-found__title">{loadFailure ? 'This screen could not be loaded' : 'Something went wrong'}</h1>
+        <h1 className="not-found__title">{loadFailure ? t('This screen could not be loaded') : t('Something went wrong')}</h1>
         <p className="not-found__text">
           {loadFailure
-            ? 'The site may have been updated, or the connection dropped. Reload to get the latest version.'
-            : 'This screen stopped working. Reload the page to try again.'}
+            ? t('The site may have been updated, or the connection dropped. Reload to get the latest version.')
+            : t('This screen stopped working. Reload the page to try again.')}
         </p>
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('Reload')}
         </button>
       </div>
     </Page>

@@ -1,7 +1,10 @@
 import i18next from 'i18next';
+import { useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../contracts/language';
 import { english } from '../locales/en';
+import { api } from './api';
+import { session } from './session';
 
 /**
  * The player site's words. English is the source: a text's key is its English wording (the spec's
@@ -12,6 +15,12 @@ export const i18n = i18next.createInstance();
 
 /** A text in the chosen language; the key is its English wording. */
 export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}) as string;
+
+/**
+ * Marks a text to be translated where it is used, not where it is written (a table at the top of a
+ * module is read before any language is chosen): `t(text)` at the point of use gives its words.
+ */
+export const tk = <T extends string>(key: T): T => key;
 
 /** `t` for a component, which renders again when the language changes. */
 export function useT() {
@@ -124,4 +133,42 @@ export function serverText(message: string, code?: string): string {
   if (i18n.exists(message)) return t(message);
   if (code && i18n.exists(`code:${code}`)) return t(`code:${code}`);
   return message;
+}
+
+const subscribeLanguage = (listener: () => void) => {
+  i18n.on('languageChanged', listener);
+  return () => i18n.off('languageChanged', listener);
+};
+/** The language shown now, re-rendering when it changes. */
+export const useLanguage = (): Language => useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
+
+/**
+ * Keeps the signed-in player's language on the server: their pick is saved there, and at sign-in on
+ * a browser where no language was picked, theirs is shown. Started once, beside the first render.
+ */
+export function syncLanguageWithAccount(): void {
+  let lastUserId = session.user()?._id ?? null;
+  session.subscribe(() => {
+    const user = session.user();
+    const userId = user?._id ?? null;
+    if (userId === lastUserId) return;
+    lastUserId = userId;
+    if (!user) return;
+    const chosen = chosenLanguage();
+    if (chosen && chosen !== user.language) void saveLanguage(chosen);
+    else if (!chosen && user.language) void adoptLanguage(user.language);
+  });
+  onLanguageChosen((language) => {
+    if (session.user()) void saveLanguage(language);
+  });
+}
+
+async function saveLanguage(language: Language): Promise<void> {
+  try {
+    await api('/api/v1/users/language', { method: 'PUT', body: { language } });
+    const user = session.user();
+    if (user && user.language !== language) session.set({ ...user, language });
+  } catch {
+    // Kept on this browser; the next pick or sign-in tries again.
+  }
 }

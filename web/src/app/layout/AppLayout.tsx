@@ -14,6 +14,7 @@ import { HelpSupportModal } from './HelpSupportModal';
 import { SideMenu } from './SideMenu';
 import { TabBar } from './TabBar';
 import './layout.css';
+import { t } from '../../lib/i18n';
 
 /** Header, side menu and bottom tab bar around every screen; starts the session first. */
 export function AppLayout() {
@@ -58,7 +59,7 @@ export function AppLayout() {
       <main id="main" className="app__main layout-main" tabIndex={-1}>
         {playMoney && (
           <p className="layout-play-money" role="note">
-            Play money: nothing here is real money.
+            {t('Play money: nothing here is real money.')}
           </p>
         )}
         {!backOffice && <BreakBanner />}
@@ -77,8 +78,8 @@ export function AppLayout() {
               18+
             </span>
             <p>
-              For adults only: you must be 18 or older to play. Play for fun, within your means. <Link to="/safer-play">Safer play</Link> ·{' '}
-              <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
+              {t('For adults only: you must be 18 or older to play. Play for fun, within your means.')} <Link to="/safer-play">{t('Safer play')}</Link> ·{' '}
+              <Link to="/terms">{t('Terms')}</Link> · <Link to="/privacy">{t('Privacy')}</Link>
             </p>
           </footer>
         )}

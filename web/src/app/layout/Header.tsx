@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useBalance, useSession } from '../../lib/useSession';
 import { formatBalance } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
+import { t } from '../../lib/i18n';
 
 /** The logo links home; its name is its text, "Rupee Arcade". */
 export function Logo() {
@@ -24,14 +25,14 @@ function BalanceBadge() {
   const text = balance.data === undefined ? '₹…' : formatBalance(balance.data);
   if (playMoney) {
     return (
-      <Link to="/profile" className="layout-balance" aria-label={`Play money ${text}`}>
+      <Link to="/profile" className="layout-balance" aria-label={t('Play money {{amount}}', { amount: text })}>
         {text}
-        <small className="layout-balance__play">play</small>
+        <small className="layout-balance__play">{t('play')}</small>
       </Link>
     );
   }
   return (
-    <Link to="/deposite" className="layout-balance" aria-label={`Balance ${text}, deposit`}>
+    <Link to="/deposite" className="layout-balance" aria-label={t('Balance {{amount}}, deposit', { amount: text })}>
       {text}
     </Link>
   );
@@ -51,7 +52,7 @@ export function Header({ menuOpen, onOpenMenu, showBalance = true }: { menuOpen:
             <button
               type="button"
               className="layout-avatar"
-              aria-label={`Open menu for ${user?.fullName ?? 'your account'}`}
+              aria-label={user?.fullName ? t('Open menu for {{name}}', { name: user.fullName }) : t('Open menu for your account')}
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
               onClick={onOpenMenu}
@@ -60,12 +61,12 @@ export function Header({ menuOpen, onOpenMenu, showBalance = true }: { menuOpen:
             </button>
           </div>
         ) : (
-          <nav className="layout-header__auth" aria-label="Account">
+          <nav className="layout-header__auth" aria-label={t('Account')}>
             <Link className="btn btn--ghost layout-header__btn" to="/login">
-              Login
+              {t('Login')}
             </Link>
             <Link className="btn btn--primary layout-header__btn" to="/signup">
-              Register
+              {t('Register')}
             </Link>
           </nav>
         )}

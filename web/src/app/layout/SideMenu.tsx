@@ -1,10 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { maskId } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 import { useHasSupport } from '../../lib/useSiteSettings';
 import { useVisibleGames } from '../../lib/useVisibleGames';
+import { t } from '../../lib/i18n';
 
 interface SideMenuProps {
   open: boolean;
@@ -66,7 +68,7 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
     <dialog
       ref={ref}
       className="layout-menu"
-      aria-label="Menu"
+      aria-label={t('Menu')}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
@@ -82,54 +84,57 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
           </div>
           <div className="layout-menu__who">
             <p className="layout-menu__name">{user.fullName}</p>
-            <p className="layout-menu__id">ID: {maskId(user._id)}</p>
+            <p className="layout-menu__id">{t('ID: {{id}}', { id: maskId(user._id) })}</p>
           </div>
-          <button type="button" className="layout-menu__close" aria-label="Close menu" onClick={onClose}>
+          <button type="button" className="layout-menu__close" aria-label={t('Close menu')} onClick={onClose}>
             <Icon name="close" size={22} />
           </button>
         </div>
-        <nav aria-label="Menu links">
+        <nav aria-label={t('Menu links')}>
           <ul className="layout-menu__list">
             {isAdmin && (
               <Item icon="shield" to="/admin" onClick={onClose}>
-                Admin
+                {t('Admin')}
               </Item>
             )}
             <Item icon="key" to="/change-password" onClick={onClose}>
-              Change Password
+              {t('Change Password')}
             </Item>
             {games.map((g) => (
               <Item key={g.key} icon="gamepad" to={g.path} onClick={onClose}>
-                {g.menuLabel}
+                {t(g.menuLabel)}
               </Item>
             ))}
             <Item icon="list" to="/transactions" onClick={onClose}>
-              Transactions
+              {t('Transactions')}
             </Item>
             <Item icon="wheel" to="/spinner" onClick={onClose}>
-              Spinner
+              {t('Spinner')}
             </Item>
             <Item icon="ticket" to="/bets" onClick={onClose}>
-              All Bets
+              {t('All Bets')}
             </Item>
             <Item icon="trophy" to="/ranking" onClick={onClose}>
-              Ranking
+              {t('Ranking')}
             </Item>
             {hasSupport && (
               <Item icon="help" onClick={then(onHelp)}>
-                Help & Support
+                {t('Help & Support')}
               </Item>
             )}
             <Item icon="gift" onClick={then(onRefer)}>
-              Refer & Earn
+              {t('Refer & Earn')}
             </Item>
             <Item icon="shield" to="/responsible" onClick={onClose}>
-              Responsible play
+              {t('Responsible play')}
             </Item>
           </ul>
+          <div className="layout-menu__language">
+            <LanguageSwitch />
+          </div>
           <ul className="layout-menu__list layout-menu__list--foot">
             <Item icon="logout" tone="danger" onClick={then(onSignOut)}>
-              Sign out
+              {t('Sign out')}
             </Item>
           </ul>
         </nav>

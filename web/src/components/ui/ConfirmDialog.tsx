@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Modal } from './Modal';
+import { t } from '../../lib/i18n';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,8 +21,8 @@ export function ConfirmDialog({
   open,
   title,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel = t('Confirm'),
+  cancelLabel = t('Cancel'),
   tone = 'primary',
   busy,
   onConfirm,

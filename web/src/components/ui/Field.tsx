@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { t } from '../../lib/i18n';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -40,7 +41,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
       )}
       {error && (
         <div id={errorId} className="field__error" role="alert">
-          {error}
+          {t(error)}
         </div>
       )}
     </div>

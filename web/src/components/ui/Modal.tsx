@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { focusIsLost, restoreFocus } from '../../lib/focus';
+import { t } from '../../lib/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -63,7 +64,7 @@ export function Modal({ open, title, onClose, children, actions, hideClose }: Mo
             {title}
           </h2>
           {!hideClose && (
-            <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="modal__close" aria-label={t('Close')} onClick={onClose}>
               ×
             </button>
           )}

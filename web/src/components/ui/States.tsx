@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { t } from '../../lib/i18n';
 
 /** Loading, empty and error states, announced politely to screen readers. */
-export const Loading = ({ text = 'Loading...' }: { text?: string }) => (
+export const Loading = ({ text }: { text?: string }) => (
   <p className="state state--loading" role="status">
-    <span className="spinner" aria-hidden="true" /> {text}
+    <span className="spinner" aria-hidden="true" /> {text ?? t('Loading...')}
   </p>
 );
 export const Empty = ({ children }: { children: ReactNode }) => <p className="state state--empty">{children}</p>;
@@ -20,7 +21,7 @@ export const ErrorRetry = ({ children, onRetry, busy }: { children: ReactNode; o
     <p className="state__text">{children}</p>
     <Button variant="ghost" onClick={onRetry} busy={busy}>
       {busy && <span className="spinner" aria-hidden="true" />}
-      Try again
+      {t('Try again')}
     </Button>
   </div>
 );
