@@ -3,7 +3,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { loadOpeningScreen } from './app/routes';
-import { startLanguage, syncLanguageWithAccount } from './lib/i18n';
+import { startLanguage } from './lib/i18n';
+import { syncLanguageWithAccount } from './lib/languageSync';
 import { registerServiceWorkerLater } from './lib/serviceWorker';
 import './styles.css';
 

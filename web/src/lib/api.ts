@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { serverText } from './i18n';
 import { session } from './session';
 
 export class ApiError extends Error {
@@ -129,6 +130,6 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError)) return fallback;
   // A refused field: its own sentence ("Password must contain a number"), not "newPassword: …".
   const first = (err.body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
-  if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return first;
-  return err.message;
+  if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return serverText(first);
+  return serverText(err.message, err.code);
 }

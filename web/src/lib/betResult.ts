@@ -1,5 +1,6 @@
 import type { BetRecord } from '../../../contracts/chicken';
 import { formatRupees, toPaise, toRupees } from '../../../contracts/amounts';
+import { t } from './i18n';
 
 export type BetTone = 'open' | 'win' | 'returned' | 'loss';
 
@@ -9,13 +10,13 @@ export type BetTone = 'open' | 'win' | 'returned' | 'loss';
  * step gives the stake back, which is no win; a lost round shows the stake lost (−₹20.00).
  */
 export function betResult(bet: Pick<BetRecord, 'state' | 'payoutAmount' | 'betAmount'>): { tone: BetTone; text: string; paid?: string } {
-  if (bet.state === 'playing') return { tone: 'open', text: 'In play' };
+  if (bet.state === 'playing') return { tone: 'open', text: t('In play') };
   if (bet.payoutAmount > bet.betAmount)
     return {
       tone: 'win',
       text: `+${formatRupees(toRupees(toPaise(bet.payoutAmount) - toPaise(bet.betAmount)))}`,
-      paid: `Paid ${formatRupees(bet.payoutAmount)}`,
+      paid: t('Paid {{amount}}', { amount: formatRupees(bet.payoutAmount) }),
     };
-  if (bet.payoutAmount > 0) return { tone: 'returned', text: `Returned ${formatRupees(bet.payoutAmount)}` };
+  if (bet.payoutAmount > 0) return { tone: 'returned', text: t('Returned {{amount}}', { amount: formatRupees(bet.payoutAmount) }) };
   return { tone: 'loss', text: `−${formatRupees(bet.betAmount)}` };
 }

@@ -3,8 +3,6 @@ import { useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../contracts/language';
 import { english } from '../locales/en';
-import { api } from './api';
-import { session } from './session';
 
 /**
  * The player site's words. English is the source: a text's key is its English wording (the spec's
@@ -141,34 +139,3 @@ const subscribeLanguage = (listener: () => void) => {
 };
 /** The language shown now, re-rendering when it changes. */
 export const useLanguage = (): Language => useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
-
-/**
- * Keeps the signed-in player's language on the server: their pick is saved there, and at sign-in on
- * a browser where no language was picked, theirs is shown. Started once, beside the first render.
- */
-export function syncLanguageWithAccount(): void {
-  let lastUserId = session.user()?._id ?? null;
-  session.subscribe(() => {
-    const user = session.user();
-    const userId = user?._id ?? null;
-    if (userId === lastUserId) return;
-    lastUserId = userId;
-    if (!user) return;
-    const chosen = chosenLanguage();
-    if (chosen && chosen !== user.language) void saveLanguage(chosen);
-    else if (!chosen && user.language) void adoptLanguage(user.language);
-  });
-  onLanguageChosen((language) => {
-    if (session.user()) void saveLanguage(language);
-  });
-}
-
-async function saveLanguage(language: Language): Promise<void> {
-  try {
-    await api('/api/v1/users/language', { method: 'PUT', body: { language } });
-    const user = session.user();
-    if (user && user.language !== language) session.set({ ...user, language });
-  } catch {
-    // Kept on this browser; the next pick or sign-in tries again.
-  }
-}

@@ -9,8 +9,9 @@ import { changePassword } from './auth.api';
 import { FormAlert } from './FormAlert';
 import { PasswordField } from './PasswordField';
 import './auth.css';
+import { serverText, t, tk } from '../../lib/i18n';
 
-const FAILED = 'Failed to change password';
+const FAILED = tk('Failed to change password');
 
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -20,10 +21,10 @@ export default function ChangePasswordPage() {
 
   const onSubmit = async ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => {
     setError((e) => ({ ...e, message: '' }));
-    if (!oldPassword || !newPassword) return fail('Please fill in both fields');
+    if (!oldPassword || !newPassword) return fail(t('Please fill in both fields'));
     try {
       const res = await changePassword({ oldPassword, newPassword });
-      notify.success(res?.message || 'Password changed successfully');
+      notify.success(res?.message ? serverText(res.message) : t('Password changed successfully'));
       navigate('/', { replace: true });
     } catch (err) {
       fail(errorMessage(err, FAILED));
@@ -32,14 +33,14 @@ export default function ChangePasswordPage() {
 
   const busy = formState.isSubmitting;
   return (
-    <Page title="Change Password" narrow>
+    <Page title={t('Change Password')} narrow>
       <div className="auth-card auth-card--flat">
         <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <PasswordField label="Old Password" autoComplete="current-password" {...register('oldPassword')} />
-          <PasswordField label="New Password" autoComplete="new-password" {...register('newPassword')} />
+          <PasswordField label={t('Old Password')} autoComplete="current-password" {...register('oldPassword')} />
+          <PasswordField label={t('New Password')} autoComplete="new-password" {...register('newPassword')} />
           <FormAlert message={error.message} attempt={error.attempt} />
           <Button type="submit" block busy={busy} className="auth-submit">
-            {busy ? 'Changing...' : 'Change Password'}
+            {busy ? t('Changing...') : t('Change Password')}
           </Button>
         </form>
       </div>

@@ -1,5 +1,6 @@
 import { forwardRef, useState, type SelectHTMLAttributes } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY, findCountry, flagEmojiSupported } from './countries';
+import { t } from '../../lib/i18n';
 
 /**
  * The country-code picker: a native select (a proper list on phones, typeable on desktops) that
@@ -19,7 +20,7 @@ export const CountrySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<
         {country.dial}
         <span className="auth-country__caret">▾</span>
       </span>
-      <select ref={ref} className="auth-country__select" aria-label="Country code" value={value} {...rest}>
+      <select ref={ref} className="auth-country__select" aria-label={t('Country code')} value={value} {...rest}>
         {COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
             {flags ? `${c.flag} ` : ''}

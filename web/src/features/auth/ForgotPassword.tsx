@@ -14,6 +14,7 @@ import { identify, isEmail } from './identifier';
 import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
 import { PasswordField, StrengthMeter } from './PasswordField';
 import { retryAfterOf, useCooldown } from './useCooldown';
+import { serverText, t } from '../../lib/i18n';
 
 /** Forgot password: ask for a code by e-mail or phone, then set a new password with it. */
 export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (identifier?: string) => void }) {
@@ -26,14 +27,14 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
 
   const request = async (value: string) => {
     setError('');
-    if (!value.trim()) return setError('Please enter your email or phone number');
-    if (value.includes('@') && !isEmail(value)) return setError('Please enter a valid email');
+    if (!value.trim()) return setError(t('Please enter your email or phone number'));
+    if (value.includes('@') && !isEmail(value)) return setError(t('Please enter a valid email'));
     setBusy(true);
     let who: ResetTarget | null = null;
     try {
       who = await identify(value);
       const res = await requestResetOtp(who);
-      setSent(res?.message || MESSAGES.resetRequested);
+      setSent(res?.message ? serverText(res.message) : t(MESSAGES.resetRequested));
       setTarget(who);
       cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
     } catch (err) {
@@ -44,7 +45,7 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
         cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
       } else {
         if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, OTP_RESEND_COOLDOWN_SECONDS));
-        setError(errorMessage(err, 'Could not send a code. Please try again.'));
+        setError(errorMessage(err, t('Could not send a code. Please try again.')));
       }
     } finally {
       setBusy(false);
@@ -71,7 +72,7 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
   }
 
   return (
-    <AuthCard title="Forgot password?" subtitle="Enter the email or phone number of your account and we will send you a code.">
+    <AuthCard title={t('Forgot password?')} subtitle={t('Enter the email or phone number of your account and we will send you a code.')}>
       <form
         className="auth-form"
         noValidate
@@ -81,7 +82,7 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
         }}
       >
         <Field
-          label="Email or Phone"
+          label={t('Email or Phone')}
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
@@ -90,20 +91,20 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
           error={error || undefined}
         />
         <Button type="submit" block busy={busy} disabled={cooldown.active} className="auth-submit">
-          {busy ? 'Sending...' : cooldown.active ? `Send code again in ${cooldown.left}s` : 'Send code'}
+          {busy ? t('Sending...') : cooldown.active ? t('Send code again in {{seconds}}s', { seconds: cooldown.left }) : t('Send code')}
         </Button>
       </form>
       <p className="auth-switch">
         <button type="button" className="auth-link" onClick={() => onDone()}>
-          Back to login
+          {t('Back to login')}
         </button>
       </p>
     </AuthCard>
   );
 }
 
-const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Please confirm your password') }).superRefine((v, ctx) => {
-  if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, t('Please confirm your password')) }).superRefine((v, ctx) => {
+  if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('Passwords do not match') });
 });
 type ResetValues = z.infer<typeof resetSchema>;
 
@@ -134,49 +135,49 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
 
   const onValid = async ({ newPassword }: ResetValues) => {
     setError((e) => ({ ...e, message: '' }));
-    if (!isCompleteOtp(digits)) return fail('Please enter 6-digit OTP code');
-    if (secondFactor !== null && !secondFactor.trim()) return fail('Enter the code from your authenticator app (or a recovery code) as well.');
+    if (!isCompleteOtp(digits)) return fail(t('Please enter 6-digit OTP code'));
+    if (secondFactor !== null && !secondFactor.trim()) return fail(t('Enter the code from your authenticator app (or a recovery code) as well.'));
     try {
       const res = await resetPassword({ ...target, otp: otpCode(digits), newPassword, ...(secondFactor ? { twoFactorCode: secondFactor.trim() } : {}) });
-      notify.success(res?.message || MESSAGES.passwordReset);
+      notify.success(res?.message ? serverText(res.message) : t(MESSAGES.passwordReset));
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'TWO_FACTOR_REQUIRED') setSecondFactor((v) => v ?? '');
-      fail(errorMessage(err, 'Password reset failed. Please try again.'));
+      fail(errorMessage(err, t('Password reset failed. Please try again.')));
     }
   };
 
   const busy = formState.isSubmitting;
   const shownError = error.message || resendError;
   return (
-    <AuthCard title="Reset password" subtitle={sent}>
+    <AuthCard title={t('Reset password')} subtitle={sent}>
       <form
         className="auth-form"
         noValidate
-        onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail('Please enter 6-digit OTP code')))}
+        onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail(t('Please enter 6-digit OTP code'))))}
       >
         <p className="auth-form__target">
           Code for <strong>{identifier.trim()}</strong>
         </p>
         <OtpInput
-          label="Reset code"
+          label={t('Reset code')}
           digits={digits}
           onChange={setDigits}
           disabled={busy}
           invalid={Boolean(error.message) && !isCompleteOtp(digits)}
           autoFocus
         />
-        <PasswordField label="New Password" autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
+        <PasswordField label={t('New Password')} autoComplete="new-password" error={formState.errors.newPassword?.message} {...register('newPassword')} />
         <StrengthMeter password={newPassword} />
         <PasswordField
-          label="Confirm New Password"
+          label={t('Confirm New Password')}
           autoComplete="new-password"
           error={formState.errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         {secondFactor !== null && (
           <Field
-            label="Authenticator code or recovery code"
+            label={t('Authenticator code or recovery code')}
             autoComplete="one-time-code"
             value={secondFactor}
             onChange={(e) => setSecondFactor(e.target.value)}
@@ -185,20 +186,20 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
         )}
         <FormAlert message={shownError} attempt={error.attempt} />
         <Button type="submit" block busy={busy} className="auth-submit">
-          {busy ? 'Resetting...' : 'Reset Password'}
+          {busy ? t('Resetting...') : t('Reset Password')}
         </Button>
         <div className="auth-otp-form__row">
           <Button variant="ghost" onClick={onResend} disabled={resendIn > 0 || resending || busy}>
-            {resendIn > 0 ? `Resend in ${resendIn}s` : 'Resend code'}
+            {resendIn > 0 ? t('Resend in {{seconds}}s', { seconds: resendIn }) : t('Resend code')}
           </Button>
           <Button variant="ghost" onClick={onBack} disabled={busy}>
-            Change email or phone
+            {t('Change email or phone')}
           </Button>
         </div>
       </form>
       <p className="auth-switch">
         <button type="button" className="auth-link" onClick={onDone}>
-          Back to login
+          {t('Back to login')}
         </button>
       </p>
     </AuthCard>

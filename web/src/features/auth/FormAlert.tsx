@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { t } from '../../lib/i18n';
 
 /**
  * A form-level message. An error takes focus when it appears (and again when a new attempt fails
@@ -23,7 +24,7 @@ export function FormAlert({
   if (!message) return null;
   return (
     <p ref={ref} tabIndex={-1} className={`auth-alert auth-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      {message}
+      {t(message)}
     </p>
   );
 }

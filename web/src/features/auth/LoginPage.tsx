@@ -2,9 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../contracts/account-rules';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { startSignIn, type SecondFactorStep as Step } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { FormAlert } from './FormAlert';
@@ -13,6 +14,7 @@ import { PasswordField } from './PasswordField';
 import { SecondFactorStep } from './SecondFactorStep';
 import { Loading } from '../../components/ui/States';
 import './auth.css';
+import { t } from '../../lib/i18n';
 
 // Its form rules (zod, the password rules) load only when a player asks for a reset.
 const ForgotPassword = lazy(() => import('./ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
@@ -44,8 +46,8 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
 
   const onSubmit = async ({ identifier, password }: LoginValues) => {
     setError((e) => ({ ...e, message: '' }));
-    if (!identifier.trim() || !password) return fail('Please fill in all fields');
-    if (identifier.includes('@') && !isEmail(identifier)) return fail('Please enter a valid email');
+    if (!identifier.trim() || !password) return fail(t('Please fill in all fields'));
+    if (identifier.includes('@') && !isEmail(identifier)) return fail(t('Please enter a valid email'));
     try {
       const step = await startSignIn({ ...(await identify(identifier)), password });
       if ('twoFactor' in step) setSecond(step);
@@ -55,7 +57,7 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
       // The original app's one message for a failed sign-in, except a wait to sit out or a blocked account,
       // which the server tells only to someone who knows the password.
       const told = err instanceof ApiError && (err.status === 429 || err.code === 'ACCOUNT_BLOCKED');
-      fail(told ? err.message : MESSAGES.loginFailed);
+      fail(told ? errorMessage(err, t(MESSAGES.loginFailed)) : t(MESSAGES.loginFailed));
     }
   };
 
@@ -63,30 +65,31 @@ function LoginForm({ initialIdentifier, onForgot }: { initialIdentifier: string;
   if (second) return <SecondFactorStep step={second} onRestart={() => setSecond(null)} />;
   const cameFromGuard = Boolean((location.state as { from?: string } | null)?.from);
   return (
-    <AuthCard title="Welcome back" subtitle={cameFromGuard ? 'Please sign in to continue.' : 'Sign in to play and manage your wallet.'}>
+    <AuthCard title={t('Welcome back')} subtitle={cameFromGuard ? t('Please sign in to continue.') : t('Sign in to play and manage your wallet.')}>
+      <LanguageSwitch className="auth-language" />
       <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Field
-          label="Email or Phone"
+          label={t('Email or Phone')}
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          hint="Without a country code, a phone number is read as Indian (+91)."
+          hint={t('Without a country code, a phone number is read as Indian (+91).')}
           {...register('identifier')}
         />
-        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
+        <PasswordField label={t('Password')} autoComplete="current-password" {...register('password')} />
         <div className="auth-form__aside">
           <button type="button" className="auth-link" onClick={() => onForgot(getValues('identifier').trim())}>
-            Forgot password?
+            {t('Forgot password?')}
           </button>
         </div>
         <FormAlert message={error.message} attempt={error.attempt} />
         <Button type="submit" block busy={busy} className="auth-submit">
           {busy && <span className="spinner" aria-hidden="true" />}
-          {busy ? 'Logging in...' : 'Login'}
+          {busy ? t('Logging in...') : t('Login')}
         </Button>
       </form>
       <p className="auth-switch">
-        New here? <Link to="/signup">Register</Link>
+        {t('New here?')} <Link to="/signup">{t('Register')}</Link>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 
 import { OTP_LENGTH } from '../../../../contracts/account-rules';
+import { t } from '../../lib/i18n';
 
 export { OTP_LENGTH };
 export const emptyOtp = () => Array<string>(OTP_LENGTH).fill('');
@@ -106,7 +107,7 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
-            aria-label={`${label} digit ${i + 1} of ${OTP_LENGTH}`}
+            aria-label={t('{{label}} digit {{n}} of {{total}}', { label, n: i + 1, total: OTP_LENGTH })}
             aria-invalid={invalid || undefined}
             value={digit}
             autoFocus={autoFocus && i === 0}

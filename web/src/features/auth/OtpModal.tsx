@@ -6,10 +6,11 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { resendOtp, verifyOtp } from './auth.api';
 import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
 import { retryAfterOf, useCooldown } from './useCooldown';
+import { serverText, t, tk } from '../../lib/i18n';
 
 export const RESEND_COOLDOWN_SECONDS = OTP_RESEND_COOLDOWN_SECONDS;
-const ENTER_SIX = 'Please enter 6-digit OTP code';
-const COOLDOWN_NOTE = 'Your codes were sent a moment ago. You can ask for new ones when the countdown ends.';
+const ENTER_SIX = tk('Please enter 6-digit OTP code');
+const COOLDOWN_NOTE = tk('Your codes were sent a moment ago. You can ask for new ones when the countdown ends.');
 
 type Row = 'email' | 'sms';
 const isEmptyOtp = (digits: readonly string[]) => otpCode(digits) === '';
@@ -81,7 +82,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     } catch (err) {
       const row = rowOf(err);
       setBadRows(row ? [row] : []);
-      setError(row ? ENTER_SIX : errorMessage(err, 'OTP verification failed. Please try again.'));
+      setError(row ? ENTER_SIX : errorMessage(err, t('OTP verification failed. Please try again.')));
       setRefocus({ row: row ?? 'email' });
       setBusy(false);
       return;
@@ -102,19 +103,19 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     try {
       const res = await resendOtp(userId);
       cooldown.start(Math.max(RESEND_COOLDOWN_SECONDS, retryAfterOf(res, 0)));
-      setStatus(res?.message || 'New codes are on their way.');
+      setStatus(res?.message ? serverText(res.message) : t('New codes are on their way.'));
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, RESEND_COOLDOWN_SECONDS));
       // Registration has just sent the codes, so an early click meets the cooldown: the countdown says it all.
       if (err instanceof ApiError && err.code === 'OTP_COOLDOWN') setNote(COOLDOWN_NOTE);
-      else setError(errorMessage(err, 'Could not send new codes. Please try again.'));
+      else setError(errorMessage(err, t('Could not send new codes. Please try again.')));
     } finally {
       setResending(false);
     }
   };
 
   return (
-    <Modal open={open} title="Verify your account" onClose={onCancel} hideClose>
+    <Modal open={open} title={t('Verify your account')} onClose={onCancel} hideClose>
       <form
         className="auth-otp-form"
         noValidate
@@ -125,10 +126,10 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
       >
         {notice && <p className="auth-alert auth-alert--info">{notice}</p>}
         <p className="auth-otp-form__intro">
-          We sent a 6-digit code to <strong>{email}</strong> and another to <strong>{phoneNumber}</strong>.
+          {t('We sent a 6-digit code to {{email}} and another to {{phone}}.', { email, phone: phoneNumber })}
         </p>
         <OtpInput
-          label="Email code"
+          label={t('Email code')}
           digits={emailDigits}
           onChange={setEmailDigits}
           disabled={busy}
@@ -138,7 +139,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
           onFilled={() => smsFirst.current?.focus()}
         />
         <OtpInput
-          label="SMS code"
+          label={t('SMS code')}
           digits={smsDigits}
           onChange={setSmsDigits}
           disabled={busy}
@@ -157,14 +158,14 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
         </div>
         <Button ref={verifyButton} type="submit" block busy={busy}>
           {busy && <span className="spinner" aria-hidden="true" />}
-          Verify Account
+          {t('Verify Account')}
         </Button>
         <div className="auth-otp-form__row">
           <Button variant="ghost" onClick={resend} disabled={cooldown.active || resending || busy}>
-            {cooldown.active ? `Resend in ${cooldown.left}s` : 'Resend OTP'}
+            {cooldown.active ? t('Resend in {{seconds}}s', { seconds: cooldown.left }) : t('Resend OTP')}
           </Button>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { forwardRef, useState, type ComponentProps } from 'react';
 import { Field } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
 import { passwordStrength } from '../../../../contracts/account-rules';
+import { t } from '../../lib/i18n';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof Field>, 'type' | 'trailing'>;
 
@@ -20,7 +21,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           className="field__button auth-eye"
-          aria-label={visible ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`}
+          aria-label={visible ? t('Hide {{field}}', { field: props.label.toLowerCase() }) : t('Show {{field}}', { field: props.label.toLowerCase() })}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
@@ -40,18 +41,18 @@ export function StrengthMeter({ password }: { password: string }) {
       <div
         className="auth-strength__bars"
         role="meter"
-        aria-label="Password strength"
+        aria-label={t('Password strength')}
         aria-valuemin={0}
         aria-valuemax={5}
         aria-valuenow={score}
-        aria-valuetext={label}
+        aria-valuetext={t(label)}
       >
         {[1, 2, 3, 4, 5].map((n) => (
           <span key={n} className={n <= score ? 'auth-strength__bar auth-strength__bar--on' : 'auth-strength__bar'} />
         ))}
       </div>
       <span className="auth-strength__label" aria-live="polite">
-        {label}
+        {t(label)}
       </span>
     </div>
   );

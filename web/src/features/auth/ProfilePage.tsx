@@ -10,6 +10,7 @@ import { ReferEarnModal } from './ReferEarn';
 import { useSignOut } from './useSignOut';
 import './auth.css';
 import { formatBalance } from '../../../../contracts/amounts';
+import { t } from '../../lib/i18n';
 
 function Row({ icon, children, to, onClick, tone }: { icon: IconName; children: ReactNode; to?: string; onClick?: () => void; tone?: 'danger' }) {
   const body = (
@@ -48,18 +49,18 @@ export default function ProfilePage() {
 
   if (!signedIn || !user) {
     return (
-      <Page title="Mine" narrow>
+      <Page title={t('Mine')} narrow>
         <div className="auth-card auth-card--flat auth-profile__guest">
           <div className="auth-profile__avatar auth-profile__avatar--guest" aria-hidden="true">
             <Icon name="user" size={34} />
           </div>
-          <p>Sign in to see your wallet, bets and referral link.</p>
+          <p>{t('Sign in to see your wallet, bets and referral link.')}</p>
           <div className="auth-profile__guest-actions">
             <Link className="btn btn--primary btn--block" to="/login">
-              Login
+              {t('Login')}
             </Link>
             <Link className="btn btn--ghost btn--block" to="/signup">
-              Register
+              {t('Register')}
             </Link>
           </div>
         </div>
@@ -69,7 +70,7 @@ export default function ProfilePage() {
 
   return (
     <Page narrow>
-      <h1 className="visually-hidden">Profile</h1>
+      <h1 className="visually-hidden">{t('Profile')}</h1>
       <div className="auth-profile__card">
         <div className="auth-profile__avatar" aria-hidden="true">
           {user.fullName?.trim().charAt(0).toUpperCase() || '?'}
@@ -77,53 +78,53 @@ export default function ProfilePage() {
         <div className="auth-profile__who">
           <p className="auth-profile__name">{user.fullName}</p>
           <p className="auth-profile__meta">
-            <span className="visually-hidden">User id </span>
-            ID: {maskId(user._id)}
+            <span className="visually-hidden">{t('User id')} </span>
+            {t('ID: {{id}}', { id: maskId(user._id) })}
           </p>
           <p className="auth-profile__meta">
-            <span className="visually-hidden">Phone </span>
+            <span className="visually-hidden">{t('Phone')} </span>
             {user.phoneNumber}
           </p>
         </div>
       </div>
       <div className="auth-profile__balance">
-        <span className="auth-profile__balance-label">{playMoney ? 'Play money(₹)' : 'Available(₹)'}</span>
+        <span className="auth-profile__balance-label">{playMoney ? t('Play money(₹)') : t('Available(₹)')}</span>
         <span className="auth-profile__balance-value" aria-live="polite">
           {/* The label carries the rupee sign. */}
           {balance.data === undefined ? '—' : formatBalance(balance.data).replace('₹', '')}
         </span>
       </div>
-      <nav aria-label="Account">
+      <nav aria-label={t('Account')}>
         <ul className="auth-profile__list">
           <Row icon="list" to="/transactions">
-            Transactions
+            {t('Transactions')}
           </Row>
           <Row icon="wheel" to="/spinner">
-            Spinner
+            {t('Spinner')}
           </Row>
           <Row icon="ticket" to="/bets">
-            All Bets
+            {t('All Bets')}
           </Row>
           <Row icon="trophy" to="/ranking">
-            Ranking
+            {t('Ranking')}
           </Row>
           {hasSupport && (
             <Row icon="help" to="/">
-              Help & Support
+              {t('Help & Support')}
             </Row>
           )}
           <Row icon="gift" onClick={() => setReferOpen(true)}>
-            Refer & Earn
+            {t('Refer & Earn')}
           </Row>
         </ul>
         <ul className="auth-profile__list">
           {isAdmin && (
             <Row icon="shield" to="/admin">
-              Admin Panel
+              {t('Admin Panel')}
             </Row>
           )}
           <Row icon="key" to="/change-password">
-            Change Password
+            {t('Change Password')}
           </Row>
           {games.map((g) => (
             <Row key={g.key} icon="gamepad" to={g.path}>
@@ -131,12 +132,12 @@ export default function ProfilePage() {
             </Row>
           ))}
           <Row icon="shield" to="/responsible">
-            Responsible play
+            {t('Responsible play')}
           </Row>
         </ul>
         <ul className="auth-profile__list">
           <Row icon="logout" tone="danger" onClick={() => void signOut()}>
-            Sign out
+            {t('Sign out')}
           </Row>
         </ul>
       </nav>

@@ -9,8 +9,9 @@ import { useSession } from '../../lib/useSession';
 import { notify } from '../../lib/toast';
 import { fetchReferralLink } from './auth.api';
 import './auth.css';
+import { t, tk } from '../../lib/i18n';
 
-export const REFER_TITLE = 'Refer & Earn';
+export const REFER_TITLE = tk('Refer & Earn');
 
 /** The player's referral link with Copy and Share via WhatsApp; both wait until a link exists. */
 export function ReferEarnPanel() {
@@ -39,7 +40,7 @@ export function ReferEarnPanel() {
     if (!link) return;
     try {
       await copyText(link);
-      notify.success('Copied to clipboard!');
+      notify.success(t('Copied to clipboard!'));
     } catch (err) {
       console.error('copy', err);
     }
@@ -50,30 +51,30 @@ export function ReferEarnPanel() {
       <div className="auth-refer__art" aria-hidden="true">
         <Icon name="gift" size={40} />
       </div>
-      <p className="auth-refer__text">Share your unique link and earn rewards when friends join!</p>
+      <p className="auth-refer__text">{t('Share your unique link and earn rewards when friends join!')}</p>
       {isError && !link ? (
         // Logged above too; without this the field would read "Generating link..." for ever.
         <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>
-          Could not create your referral link right now.
+          {t('Could not create your referral link right now.')}
         </ErrorRetry>
       ) : (
         <>
           <label htmlFor={inputId} className="visually-hidden">
-            Your referral link
+            {t('Your referral link')}
           </label>
-          <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder="Generating link..." onFocus={(e) => e.target.select()} />
+          <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder={t('Generating link...')} onFocus={(e) => e.target.select()} />
         </>
       )}
       <div className="auth-refer__actions">
         <Button variant="secondary" disabled={!link} onClick={copy}>
-          <Icon name="copy" size={18} /> Copy
+          <Icon name="copy" size={18} /> {t('Copy')}
         </Button>
         <Button
           variant="success"
           disabled={!link}
           onClick={() => link && window.open(`https://wa.me/?text=${encodeURIComponent(link)}`, '_blank', 'noopener,noreferrer')}
         >
-          <Icon name="chat" size={18} /> Share via WhatsApp
+          <Icon name="chat" size={18} /> {t('Share via WhatsApp')}
         </Button>
       </div>
     </div>
@@ -82,7 +83,7 @@ export function ReferEarnPanel() {
 
 export function ReferEarnModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} title={REFER_TITLE} onClose={onClose}>
+    <Modal open={open} title={t(REFER_TITLE)} onClose={onClose}>
       <ReferEarnPanel />
     </Modal>
   );

@@ -16,9 +16,10 @@ import { OtpModal } from './OtpModal';
 import { PasswordField, StrengthMeter } from './PasswordField';
 import { registerSchema, type RegisterInput, type RegisterValues } from './register.schema';
 import './auth.css';
+import { currentLanguage, serverText, t, tk } from '../../lib/i18n';
 
-const FIX_ERRORS = 'Please fix the errors above and try again.';
-const REGISTER_FAILED = 'Registration failed. Please try again.';
+const FIX_ERRORS = tk('Please fix the errors above and try again.');
+const REGISTER_FAILED = tk('Registration failed. Please try again.');
 /** Server refusals that belong to one field, so the message also shows beside it. */
 const FIELD_OF_CODE = new Map<string, 'email' | 'phone' | 'referral'>([
   ['EMAIL_TAKEN', 'email'],
@@ -74,14 +75,15 @@ export default function RegisterPage() {
         password: values.password,
         ref_by: values.referral ? values.referral : null,
         ageConfirmed: values.ageConfirmed,
+        language: currentLanguage(),
       });
       if (!userId) return showFormError(REGISTER_FAILED);
       // When a code could not be sent the server says which and what to do; otherwise the original app's words.
       // Said once, at the top of the code dialog that opens now, where it stays while the player types.
-      const notice = undelivered.length && message ? message : MESSAGES.registered;
+      const notice = undelivered.length && message ? serverText(message) : t(MESSAGES.registered);
       setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
     } catch (err) {
-      const message = errorMessage(err, REGISTER_FAILED);
+      const message = errorMessage(err, t(REGISTER_FAILED));
       // This e-mail or phone already waits for verification: the server sent its owner a new code.
       const waiting =
         err instanceof ApiError && err.code === 'PENDING_VERIFICATION' ? (err.body as { data?: { userId?: string } } | undefined)?.data?.userId : undefined;
@@ -102,11 +104,11 @@ export default function RegisterPage() {
     reset({ ...blank, referral: '' });
     try {
       await signIn({ email, password });
-      notify.success(MESSAGES.verifiedSignedIn);
+      notify.success(t(MESSAGES.verifiedSignedIn));
       navigate('/', { replace: true });
     } catch {
       // Signing in failed: then it is true that the player can now sign in, on the login screen.
-      notify.success(MESSAGES.verified);
+      notify.success(t(MESSAGES.verified));
       navigate('/login', { replace: true });
     }
   };
@@ -127,11 +129,11 @@ export default function RegisterPage() {
   const visibleFormError = formError.message === FIX_ERRORS && Object.keys(errors).length === 0 ? '' : formError.message;
 
   return (
-    <AuthCard title="Create your account" subtitle="Sign up in a minute and start playing.">
+    <AuthCard title={t('Create your account')} subtitle={t('Sign up in a minute and start playing.')}>
       <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => showFormError(FIX_ERRORS))}>
-        <Field label="Full Name" autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
+        <Field label={t('Full Name')} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <Field
-          label="Email"
+          label={t('Email')}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -141,7 +143,7 @@ export default function RegisterPage() {
           {...register('email')}
         />
         <Field
-          label="Phone Number"
+          label={t('Phone Number')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -154,10 +156,10 @@ export default function RegisterPage() {
             return phoneField.onChange(e);
           }}
         />
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...passwordField} />
+        <PasswordField label={t('Password')} autoComplete="new-password" error={errors.password?.message} {...passwordField} />
         <StrengthMeter password={password} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <Field label="Referral code" hint="Optional" autoCapitalize="off" spellCheck={false} error={errors.referral?.message} {...register('referral')} />
+        <PasswordField label={t('Confirm Password')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <Field label={t('Referral code')} hint={t('Optional')} autoCapitalize="off" spellCheck={false} error={errors.referral?.message} {...register('referral')} />
         <div className={errors.ageConfirmed ? 'auth-age auth-age--invalid' : 'auth-age'}>
           <input
             id="register-age"
@@ -170,33 +172,33 @@ export default function RegisterPage() {
             <span className="auth-age__badge" aria-hidden="true">
               18+
             </span>{' '}
-            I am 18 or older. Play is for adults only: see <Link to="/safer-play">Safer play</Link>.
+            {t('I am 18 or older. Play is for adults only: see')} <Link to="/safer-play">{t('Safer play')}</Link>.
           </label>
           {errors.ageConfirmed && (
             <p id="register-age-error" className="field__error" role="alert">
-              {errors.ageConfirmed.message}
+              {t(errors.ageConfirmed.message ?? '')}
             </p>
           )}
         </div>
         <FormAlert message={visibleFormError} attempt={formError.attempt} focus={visibleFormError !== FIX_ERRORS} />
         <Button type="submit" block busy={isSubmitting} className="auth-submit">
           {isSubmitting && <span className="spinner" aria-hidden="true" />}
-          Create Account
+          {t('Create Account')}
         </Button>
         <p className="auth-legal">
-          By creating an account you agree to our{' '}
+          {t('By creating an account you agree to our')}{' '}
           <a href="/terms" target="_blank" rel="noopener">
-            Terms of Service
+            {t('Terms of Service')}
           </a>{' '}
-          and{' '}
+          {t('and')}{' '}
           <a href="/privacy" target="_blank" rel="noopener">
-            Privacy Policy
+            {t('Privacy Policy')}
           </a>
           .
         </p>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/login">Sign in</Link>
+        {t('Already have an account?')} <Link to="/login">{t('Sign in')}</Link>
       </p>
       {pending && (
         <OtpModal

@@ -10,6 +10,7 @@ import { notify } from '../../lib/toast';
 import { finishSignIn, setUpSecondFactor, type SecondFactorStep as Step } from './auth.api';
 import { AuthCard } from './AuthCard';
 import { FormAlert } from './FormAlert';
+import { t } from '../../lib/i18n';
 
 /** An admin's second sign-in step: set up an authenticator app the first time, then its code (or a recovery code). */
 export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: () => void }) {
@@ -47,7 +48,7 @@ export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: (
 
   return (
     <AuthCard
-      title="Two-step sign-in"
+      title={t('Two-step sign-in')}
       subtitle={step.twoFactor === 'setup' ? 'Set up an authenticator app for your admin account.' : 'Enter the code your authenticator app shows.'}
     >
       <form
@@ -63,15 +64,15 @@ export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: (
             <p>Add this key to an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or open the link on this phone:</p>
             {setup ? (
               <>
-                <code className="auth-2fa__secret" aria-label="Authenticator key">
+                <code className="auth-2fa__secret" aria-label={t('Authenticator key')}>
                   {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
                 </code>
                 <div className="auth-2fa__actions">
                   <Button variant="secondary" onClick={() => void copyText(setup.secret).then(() => notify.success('Copied to clipboard!'))}>
-                    Copy key
+                    {t('Copy key')}
                   </Button>
                   <a className="btn btn--ghost" href={setup.otpauthUrl}>
-                    Open in app
+                    {t('Open in app')}
                   </a>
                 </div>
               </>
@@ -90,14 +91,14 @@ export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: (
         />
         <FormAlert message={error.message} attempt={error.attempt} />
         <Button type="submit" block busy={busy}>
-          Verify
+          {t('Verify')}
         </Button>
         <button type="button" className="auth-link" onClick={onRestart}>
-          Back to sign in
+          {t('Back to sign in')}
         </button>
       </form>
       {recovery && (
-        <Modal open title="Save your recovery codes" onClose={() => undefined} hideClose>
+        <Modal open title={t('Save your recovery codes')} onClose={() => undefined} hideClose>
           <p>Each code signs you in once if you lose your phone. They are shown only now: keep them somewhere safe.</p>
           <ul className="auth-2fa__codes">
             {recovery.codes.map((c) => (
@@ -108,7 +109,7 @@ export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: (
           </ul>
           <div className="auth-2fa__actions">
             <Button variant="secondary" onClick={() => void copyText(recovery.codes.join('\n')).then(() => notify.success('Copied to clipboard!'))}>
-              Copy codes
+              {t('Copy codes')}
             </Button>
             <Button
               onClick={() => {
@@ -116,7 +117,7 @@ export function SecondFactorStep({ step, onRestart }: { step: Step; onRestart: (
                 navigate('/admin', { replace: true });
               }}
             >
-              I have saved them
+              {t('I have saved them')}
             </Button>
           </div>
         </Modal>

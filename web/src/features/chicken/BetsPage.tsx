@@ -12,6 +12,8 @@ import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
 import { chickenApi, chickenKeys, type BetRecord } from './chicken.api';
 import './chicken.css';
+import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 /** The verification view prefilled with a bet's seeds (and its recorded traps, to compare). */
 export function verifyHref(bet: BetRecord): string {
@@ -50,19 +52,19 @@ export interface MoreBets {
  */
 export default function BetsPage({ more = [] }: { more?: MoreBets[] }) {
   const [tab, setTab] = useState('rounds');
-  const tabs = [{ value: 'rounds', label: 'Chicken Road' }, ...more.map((m) => ({ value: m.key, label: m.label }))];
+  const tabs = [{ value: 'rounds', label: t('Chicken Road') }, ...more.map((m) => ({ value: m.key, label: m.label }))];
   const other = more.find((m) => m.key === tab);
   const navigate = useNavigate();
   return (
     <Page
-      title="All Bets"
+      title={t('All Bets')}
       actions={
         <Button variant="secondary" onClick={() => navigate('/refer-earn')}>
-          Refer and Earn
+          {t('Refer and Earn')}
         </Button>
       }
     >
-      {more.length > 0 && <SegmentedControl label="Which bets" options={tabs} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
+      {more.length > 0 && <SegmentedControl label={t('Which bets')} options={tabs} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
       {other ? other.list : <Rounds />}
     </Page>
   );
@@ -80,28 +82,28 @@ function Rounds() {
       {query.isLoading ? (
         <Loading />
       ) : query.error ? (
-        <ErrorText>{errorMessage(query.error, 'Failed to load your bets.')}</ErrorText>
+        <ErrorText>{errorMessage(query.error, t('Failed to load your bets.'))}</ErrorText>
       ) : bets.length === 0 ? (
         <Empty>
-          No bets found. <Link to="/chicken-road">Play Chicken Road</Link>
+          {t('No bets found.')} <Link to="/chicken-road">{t('Play Chicken Road')}</Link>
         </Empty>
       ) : (
         <div className="card chicken-bets__card">
           <table className="chicken-bets__table">
             <thead>
               <tr>
-                <th scope="col">Date</th>
+                <th scope="col">{t('Date')}</th>
                 <th scope="col" className="chicken-bets__diff">
-                  Difficulty
+                  {t('Difficulty')}
                 </th>
                 <th scope="col" className="num chicken-bets__bet">
-                  Bet
+                  {t('Bet')}
                 </th>
                 <th scope="col" className="num chicken-bets__mult">
-                  Multiplier
+                  {t('Multiplier')}
                 </th>
                 <th scope="col" className="num">
-                  Result
+                  {t('Result')}
                 </th>
               </tr>
             </thead>
@@ -113,21 +115,21 @@ function Rounds() {
                       {formatDateTime(bet.createdAt)}
                     </time>
                     <span className="chicken-bets__time">
-                      <span className="chicken-bets__diff-inline">{bet.difficulty}</span>
+                      <span className="chicken-bets__diff-inline">{t(bet.difficulty)}</span>
                     </span>
                     <span className="chicken-bets__bet-inline">
-                      Bet {formatRupees(bet.betAmount)} · {bet.multiplier.toFixed(2)}x
+                      {t('Bet {{amount}}', { amount: formatRupees(bet.betAmount) })} · {bet.multiplier.toFixed(2)}x
                     </span>
                     {bet.state !== 'playing' &&
                       (bet.serverSeed ? (
-                        <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={`Verify the bet of ${formatDateTime(bet.createdAt)}`}>
-                          Verify
+                        <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={t('Verify the bet of {{date}}', { date: formatDateTime(bet.createdAt) })}>
+                          {t('Verify')}
                         </Link>
                       ) : (
-                        <span className="chicken-bets__hidden">Seed hidden*</span>
+                        <span className="chicken-bets__hidden">{t('Seed hidden*')}</span>
                       ))}
                   </td>
-                  <td className="chicken-bets__diff">{bet.difficulty}</td>
+                  <td className="chicken-bets__diff">{t(bet.difficulty)}</td>
                   <td className="num chicken-bets__bet">
                     {formatRupees(bet.betAmount)}
                     <span className="chicken-bets__mult-inline">{bet.multiplier.toFixed(2)}x</span>
@@ -144,8 +146,10 @@ function Rounds() {
       )}
       {hidden && (
         <p className="chicken-bets__note">
-          * A round's server seed stays secret while its seed pair is in use, so nobody can work out the traps ahead. Rotating the seed pair on the{' '}
-          <Link to="/fairness">Provably fair</Link> page reveals it, and the round can then be verified.
+          <Tr
+            text="* A round's server seed stays secret while its seed pair is in use, so nobody can work out the traps ahead. Rotating the seed pair on the <fair>Provably fair</fair> page reveals it, and the round can then be verified."
+            parts={{ fair: <Link to="/fairness" /> }}
+          />
         </p>
       )}
       <Pager page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} busy={query.isFetching} />

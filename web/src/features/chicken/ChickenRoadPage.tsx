@@ -13,6 +13,7 @@ import { useChickenGame } from './useChickenGame';
 import { useGameKeys } from './useGameKeys';
 import { Loading } from '../../components/ui/States';
 import './chicken.css';
+import { t } from '../../lib/i18n';
 
 // The seed form (zod and the form library) loads when the player opens it, not with the game.
 const FairnessPanel = lazy(() => import('./components/FairnessPanel').then((m) => ({ default: m.FairnessPanel })));
@@ -39,11 +40,11 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
     <div className="chicken-page">
       <header className="chicken-head">
         <h1 className="chicken-head__title">
-          Chicken Road
+          {t('Chicken Road')}
           {demo && (
             <>
               {' '}
-              <span className="visually-hidden">Demo</span>
+              <span className="visually-hidden">{t('Demo')}</span>
             </>
           )}
         </h1>
@@ -54,8 +55,8 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
             onClick={toggleMute}
             onPointerUp={releaseFocus}
             aria-pressed={muted}
-            aria-label={muted ? 'Unmute sound' : 'Mute sound'}
-            title={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t('Unmute sound') : t('Mute sound')}
+            title={muted ? t('Unmute') : t('Mute')}
           >
             <SpeakerIcon muted={muted} />
           </button>
@@ -66,24 +67,24 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
               onClick={() => void game.resetDemo()}
               onPointerUp={releaseFocus}
               disabled={game.phase === 'playing'}
-              aria-label="Reset play money"
-              title="Reset play money"
+              aria-label={t('Reset play money')}
+              title={t('Reset play money')}
             >
               <ResetIcon />
             </button>
           ) : (
-            <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label="Provably fair" title="Provably fair">
+            <button type="button" className="chicken-icon-btn" onClick={() => setFairOpen(true)} aria-label={t('Provably fair')} title={t('Provably fair')}>
               <ShieldIcon />
             </button>
           )}
           <span
             className={demo ? 'chicken-balance chicken-balance--demo' : 'chicken-balance'}
             data-testid="balance"
-            aria-label={`${demo ? 'Play money' : 'Balance'} ${formatBalance(game.balance)}`}
+            aria-label={demo ? t('Play money {{amount}}', { amount: formatBalance(game.balance) }) : t('Balance {{amount}}', { amount: formatBalance(game.balance) })}
           >
             {demo && (
               <span className="chicken-balance__tag" aria-hidden="true">
-                Play
+                {t('Play')}
               </span>
             )}
             {formatBalance(game.balance)}
@@ -93,18 +94,18 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
 
       {demo && (
         <p className="chicken-demo-strip" role="note">
-          <span className="chicken-demo-badge">Demo</span> Play money: nothing you win or lose here is real.{' '}
-          <Link to={signedIn ? '/chicken-road' : '/signup'}>{signedIn ? 'Play for real' : 'Register to play'}</Link>
+          <span className="chicken-demo-badge">{t('Demo')}</span> {t('Play money: nothing you win or lose here is real.')}{' '}
+          <Link to={signedIn ? '/chicken-road' : '/signup'}>{signedIn ? t('Play for real') : t('Register to play')}</Link>
         </p>
       )}
 
       <div className={`chicken-stage chicken-stage--${game.phase}`}>
         <Road ladder={game.ladder} lane={game.lane} phase={game.phase} traps={game.traps} burnedLane={game.burnedLane} />
         <div className="chicken-stage__meta" aria-hidden="true">
-          {demo && <span className="chicken-pill chicken-pill--demo">Demo</span>}
-          <span className="chicken-pill">{game.round?.difficulty ?? game.difficulty}</span>
+          {demo && <span className="chicken-pill chicken-pill--demo">{t('Demo')}</span>}
+          <span className="chicken-pill">{t(game.round?.difficulty ?? game.difficulty)}</span>
           <span className="chicken-pill">
-            Lane {Math.max(0, game.lane + (lost ? 0 : 1))}/{total}
+            {t('Lane {{lane}}/{{total}}', { lane: Math.max(0, game.lane + (lost ? 0 : 1)), total })}
           </span>
         </div>
         {won && (
@@ -117,7 +118,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
         )}
         {lost && (
           <div className="chicken-flash chicken-flash--lost" aria-hidden="true">
-            Roasted!
+            {t('Roasted!')}
           </div>
         )}
       </div>
@@ -138,15 +139,15 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
         onClose={game.reset}
       />
 
-      <Modal open={fairOpen} title="Provably fair" onClose={() => setFairOpen(false)}>
+      <Modal open={fairOpen} title={t('Provably fair')} onClose={() => setFairOpen(false)}>
         <p className="chicken-fair__intro">
-          Every road is fixed before you start by your seed pair. Rotate the pair to reveal the server seed and check your rounds.
+          {t('Every road is fixed before you start by your seed pair. Rotate the pair to reveal the server seed and check your rounds.')}
         </p>
         <Suspense fallback={<Loading />}>
           <FairnessPanel />
         </Suspense>
         <p className="chicken-fair__more">
-          <Link to="/fairness">Verify a round</Link> · <Link to="/bets">All Bets</Link>
+          <Link to="/fairness">{t('Verify a round')}</Link> · <Link to="/bets">{t('All Bets')}</Link>
         </p>
       </Modal>
     </div>

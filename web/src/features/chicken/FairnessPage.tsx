@@ -4,6 +4,8 @@ import { parseDifficulty } from '../../../../contracts/chicken';
 import { FairnessPanel } from './components/FairnessPanel';
 import { VerifyView, type VerifyPrefill } from './components/VerifyView';
 import './chicken.css';
+import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 /** Reads a bet's or a spin's seeds from the address, as All Bets links them. */
 export function prefillFrom(params: URLSearchParams): VerifyPrefill {
@@ -44,11 +46,12 @@ export default function FairnessPage() {
 
   const verify = (
     <section className="card" id="verify" aria-labelledby="verify-title">
-      <h2 id="verify-title">{prefill.game === 'spin' ? 'Verify a spin' : 'Verify a round'}</h2>
+      <h2 id="verify-title">{prefill.game === 'spin' ? t('Verify a spin') : t('Verify a round')}</h2>
       {fromBet && !prefill.serverSeed && (
         <p className="chicken-fair__note" style={{ marginBottom: 12 }}>
-          This {prefill.game === 'spin' ? 'spin' : 'round'}'s server seed is still secret. Rotate your seed pair below to reveal it, then open it again from All
-          Bets.
+          {prefill.game === 'spin'
+            ? t("This spin's server seed is still secret. Rotate your seed pair below to reveal it, then open it again from All Bets.")
+            : t("This round's server seed is still secret. Rotate your seed pair below to reveal it, then open it again from All Bets.")}
         </p>
       )}
       <VerifyView key={key} prefill={prefill} />
@@ -56,30 +59,41 @@ export default function FairnessPage() {
   );
   const seeds = (
     <section className="card" aria-labelledby="seeds-title">
-      <h2 id="seeds-title">Your seed pair</h2>
+      <h2 id="seeds-title">{t('Your seed pair')}</h2>
       <FairnessPanel />
     </section>
   );
   return (
-    <Page title="Provably fair" narrow>
+    <Page title={t('Provably fair')} narrow>
       <div className="chicken-fairpage">
         {fromBet ? verify : seeds}
         {fromBet ? seeds : verify}
         <section className="card" aria-labelledby="how-title">
-          <h2 id="how-title">How it works</h2>
+          <h2 id="how-title">{t('How it works')}</h2>
           <ol className="chicken-howto">
-            <li>Before you bet you see the SHA-256 hash of the server seed; the seed itself stays secret.</li>
+            <li>{t('Before you bet you see the SHA-256 hash of the server seed; the seed itself stays secret.')}</li>
             <li>
-              For each bet, <code>HMAC_SHA256(serverSeed, "clientSeed:nonce:round")</code> gives random bytes; every four bytes make a number between 0 and 1.
+              <Tr
+                text="For each bet, <code>{{formula}}</code> gives random bytes; every four bytes make a number between 0 and 1."
+                values={{ formula: 'HMAC_SHA256(serverSeed, "clientSeed:nonce:round")' }}
+                parts={{ code: <code /> }}
+              />
             </li>
             <li>
-              The traps are drawn from the 25 cells one after another: cell <code>floor(number × cells left)</code> of those still free.
+              <Tr
+                text="The traps are drawn from the 25 cells one after another: cell <code>{{formula}}</code> of those still free."
+                values={{ formula: 'floor(number × cells left)' }}
+                parts={{ code: <code /> }}
+              />
             </li>
             <li>
-              A spin of the wheel takes the next nonce too: its first number picks segment <code>floor(number × segments)</code>, and the prize is the one at
-              that place in the wheel's list of prizes.
+              <Tr
+                text="A spin of the wheel takes the next nonce too: its first number picks segment <code>{{formula}}</code>, and the prize is the one at that place in the wheel's list of prizes."
+                values={{ formula: 'floor(number × segments)' }}
+                parts={{ code: <code /> }}
+              />
             </li>
-            <li>Rotating the seed pair reveals the old server seed, so you can recompute every round and spin it decided.</li>
+            <li>{t('Rotating the seed pair reveals the old server seed, so you can recompute every round and spin it decided.')}</li>
           </ol>
         </section>
       </div>

@@ -11,6 +11,7 @@ import type { DemoState } from '../../../../contracts/chicken';
 import { chickenApi, chickenKeys, demoApi, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
 import { gameReducer, initialGame, type GameState } from './chicken.state';
+import { t } from '../../lib/i18n';
 
 export const START_DELAY_MS = 200;
 export const RESULT_DELAY_MS = 1000;
@@ -102,7 +103,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       .then((round) => {
         if (live && round && round.state === 'playing') {
           resume(round);
-          announce(round.lane < 0 ? 'Round resumed.' : `Round resumed on lane ${round.lane + 1}.`);
+          announce(round.lane < 0 ? t('Round resumed.') : t('Round resumed on lane {{lane}}.', { lane: round.lane + 1 }));
         }
       })
       .catch(() => undefined);
@@ -117,12 +118,12 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
         dispatch({ type: 'lost', round });
         later(250, () => play('fire'));
         later(400, () => play('lose'));
-        announce(`Trap on lane ${round.lane + 1}. Game over: you lost ${formatRupees(round.betAmount)}.`);
+        announce(t('Trap on lane {{lane}}. Game over: you lost {{amount}}.', { lane: round.lane + 1, amount: formatRupees(round.betAmount) }));
       } else {
         dispatch({ type: 'won', round });
         play('cashout');
         later(300, () => play('win'));
-        announce(`Cashed out at ${round.multiplier.toFixed(2)}x. You won ${formatRupees(round.payout ?? 0)}.`);
+        announce(t('Cashed out at {{multiplier}}x. You won {{amount}}.', { multiplier: round.multiplier.toFixed(2), amount: formatRupees(round.payout ?? 0) }));
       }
       setBalance(round.balance);
       if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.allBets });
@@ -147,14 +148,14 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       dispatch({ type: 'begin', round });
       setBalance(round.balance);
       if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.fairness });
-      announce(`Round started: ${formatRupees(round.betAmount)} on ${round.difficulty}. Press Space to go.`);
+      announce(t('Round started: {{amount}} on {{difficulty}}. Press Space to go.', { amount: formatRupees(round.betAmount), difficulty: t(round.difficulty) }));
     } catch (err) {
       const open = err instanceof ApiError && err.code === 'ROUND_OPEN' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
       if (open) {
         resume(open);
-        notify.info('Your unfinished round is back: carry on or cash out.');
+        notify.info(t('Your unfinished round is back: carry on or cash out.'));
       } else {
-        notify.error(errorMessage(err, 'Could not start the game. Please try again.'));
+        notify.error(errorMessage(err, t('Could not start the game. Please try again.')));
       }
     } finally {
       busy.current = false;
@@ -191,7 +192,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
         finish(round);
       }
     } catch (err) {
-      notify.error(errorMessage(err, 'Could not move. Please try again.'));
+      notify.error(errorMessage(err, t('Could not move. Please try again.')));
       await resync(err);
     } finally {
       busy.current = false;
@@ -206,7 +207,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
     try {
       finish(await backend.stop(game.round.roundId));
     } catch (err) {
-      notify.error(errorMessage(err, 'Could not cash out. Please try again.'));
+      notify.error(errorMessage(err, t('Could not cash out. Please try again.')));
       await resync(err);
     } finally {
       busy.current = false;
@@ -219,9 +220,9 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       queryClient.setQueryData(chickenKeys.demo, await demoApi.reset());
       timers.current.forEach(clearTimeout);
       dispatch({ type: 'reset' });
-      notify.success('Play money reset.');
+      notify.success(t('Play money reset.'));
     } catch (err) {
-      notify.error(errorMessage(err, 'Could not reset. Please try again.'));
+      notify.error(errorMessage(err, t('Could not reset. Please try again.')));
     }
   }, [queryClient]);
 
@@ -234,7 +235,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
   const chooseDifficulty = useCallback(
     (d: Difficulty) => {
       if (game.phase !== 'idle') {
-        notify.error(DIFFICULTY_LOCKED);
+        notify.error(t(DIFFICULTY_LOCKED));
         return;
       }
       play('click');

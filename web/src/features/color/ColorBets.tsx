@@ -9,6 +9,7 @@ import { formatRupees } from '../../../../contracts/amounts';
 import { Ball, labelOf } from './Ball';
 import { colorApi, colorKeys } from './color.api';
 import './color.css';
+import { t } from '../../lib/i18n';
 
 /** The player's colour bets, newest first, with each period's number once drawn. */
 export function ColorBets() {
@@ -61,7 +62,7 @@ export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod:
   const staked = ended.reduce((sum, b) => sum + b.amount, 0);
   if (!signedIn) return null;
   return (
-    <section className="card color-mine" aria-label="Your bets">
+    <section className="card color-mine" aria-label={t('Your bets')}>
       <div aria-live="polite" aria-atomic="true">
         {ended.length > 0 && (
           <p className={won > 0 ? 'color-mine__result color-mine__result--won' : 'color-mine__result color-mine__result--lost'} data-testid="period-result">

@@ -13,6 +13,7 @@ import { Ball } from './Ball';
 import { colorApi, colorKeys } from './color.api';
 import { checkChainPage, checkPeriod, newChainCheck, type ChainCheck, type PeriodCheck } from '../../../../contracts/color.math';
 import './color.css';
+import { t } from '../../lib/i18n';
 
 const PERIOD = /^\d{12}$/;
 
@@ -29,7 +30,7 @@ export default function ColorFairnessPage() {
   const asked = params.get('period') ?? '';
   const period = PERIOD.test(asked) ? asked : null;
   return (
-    <Page title="Colour game fairness" narrow>
+    <Page title={t('Colour game fairness')} narrow>
       <CheckPeriod key={period ?? ''} period={period} onCheck={(p) => setParams({ period: p }, { replace: true })} />
       <Commitments />
     </Page>
@@ -57,7 +58,7 @@ function CheckPeriod({ period, onCheck }: { period: string | null; onCheck: (per
         hash. Nothing here trusts the server&rsquo;s word.
       </p>
       <form className="color-fair__form" onSubmit={submit} noValidate>
-        <Field label="Period" inputMode="numeric" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={12} />
+        <Field label={t('Period')} inputMode="numeric" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={12} />
         <Button type="submit">Check</Button>
       </form>
       {period && <PeriodSteps period={period} />}

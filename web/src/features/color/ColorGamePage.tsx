@@ -31,6 +31,7 @@ import { Ball, LABELS, labelOf } from './Ball';
 import { ColorBets, PeriodBets } from './ColorBets';
 import { useRounds } from './useRounds';
 import './color.css';
+import { t } from '../../lib/i18n';
 
 const CHIPS = [10, 50, 100, 500, 1000] as const;
 
@@ -59,7 +60,7 @@ export default function ColorGamePage() {
 
   if (hidden) {
     return (
-      <Page title="Colour Game" narrow>
+      <Page title={t('Colour Game')} narrow>
         <Empty>
           The colour game is not open right now. Please check back soon. <Link to="/">Back to home</Link>
         </Empty>
@@ -69,7 +70,7 @@ export default function ColorGamePage() {
   if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
-      <Page title="Colour Game" narrow>
+      <Page title={t('Colour Game')} narrow>
         <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
           {errorMessage(state.error, 'Could not load the colour game.')}
         </ErrorRetry>
@@ -90,8 +91,8 @@ export default function ColorGamePage() {
   const startsIn = timeLeft - Math.round((Date.parse(times.endTime) - Date.parse(times.startTime)) / 1000);
 
   return (
-    <Page title="Colour Game" narrow>
-      <section className="card color-period" aria-label="Current period">
+    <Page title={t('Colour Game')} narrow>
+      <section className="card color-period" aria-label={t('Current period')}>
         <div>
           <p className="color-period__label">Period</p>
           <p className="color-period__id" data-testid="period">
@@ -129,7 +130,7 @@ export default function ColorGamePage() {
 /** While the chain waits for its salt no period runs: the screen says why, and what comes next. */
 function Waiting({ commitment }: { commitment: ColorCommitment }) {
   return (
-    <Page title="Colour Game" narrow>
+    <Page title={t('Colour Game')} narrow>
       <section className="card color-waiting" aria-labelledby="color-waiting-title">
         <h2 id="color-waiting-title">The next game starts soon</h2>
         <p>{commitment.notice}</p>
@@ -152,7 +153,7 @@ function Waiting({ commitment }: { commitment: ColorCommitment }) {
  */
 const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolean; timeLeft: number | null; onPick: (s: Selection) => void }) {
   return (
-    <section className="card color-board" aria-label="Place a bet">
+    <section className="card color-board" aria-label={t('Place a bet')}>
       {closed && (
         <p className="color-closed" role="status">
           Bets for this period are closed. The next one opens in {timeLeft} s.
@@ -165,7 +166,7 @@ const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolea
           </button>
         ))}
       </div>
-      <div className="color-board__numbers" role="group" aria-label="Numbers">
+      <div className="color-board__numbers" role="group" aria-label={t('Numbers')}>
         {NUMBERS.map((n) => (
           <button key={n} type="button" className="color-number" disabled={closed} onClick={() => onPick(n)} aria-label={`Number ${n}`}>
             <Ball n={Number(n)} />
@@ -195,7 +196,7 @@ const Results = memo(function Results() {
       ]}
       active={tab}
       onChange={setTab}
-      label="Results"
+      label={t('Results')}
     >
       {tab === 'history' ? <History /> : tab === 'trend' ? <Trend /> : <ColorBets />}
     </Tabs>
@@ -242,7 +243,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
       actions={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button onClick={() => place.mutate()} busy={place.isPending} disabled={Boolean(invalid) || closed}>
             Bet {Number.isFinite(value) && value > 0 ? formatRupees(value) : ''}
@@ -253,7 +254,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
       <p className="color-sheet__period">Period {period}</p>
       <div className="field">
         <label className="field__label" htmlFor="color-amount">
-          Amount (₹)
+          {t('Amount (₹)')}
         </label>
         <div className="field__box">
           <input
@@ -270,7 +271,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           {invalid || `Pays up to ${best}× after the ${FEE} fee: ${formatRupees(bestPayout)}.`}
         </p>
       </div>
-      <div className="color-chips" role="group" aria-label="Quick amounts">
+      <div className="color-chips" role="group" aria-label={t('Quick amounts')}>
         {CHIPS.map((c) => (
           <button key={c} type="button" className="color-chip" aria-pressed={value === c} onClick={() => setAmount(String(c))}>
             ₹{c}
@@ -347,7 +348,7 @@ function History() {
                     aria-label={`Verify period ${r.period}`}
                     title={`Hash ${r.hash}`}
                   >
-                    Verify
+                    {t('Verify')}
                   </button>
                 )}
               </td>
@@ -366,7 +367,7 @@ function Trend() {
   if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the trend.')}</ErrorRetry>;
   if (list.data.periods.length === 0) return <Empty>No results yet.</Empty>;
   return (
-    <table className="color-trend" aria-label="Numbers of the last periods">
+    <table className="color-trend" aria-label={t('Numbers of the last periods')}>
       <thead>
         <tr>
           <th scope="col">Period</th>

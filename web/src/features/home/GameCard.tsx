@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { GameInfo } from '../../lib/games';
+import { t } from '../../lib/i18n';
 
 /** The road-crossing chicken, drawn so it looks the same on every device. */
 function ChickenArt() {
@@ -115,7 +116,7 @@ export function GameCard({ game }: { game: GameInfo }) {
           </p>
         </div>
         <span className="home-card__play" aria-hidden="true">
-          Play
+          {t('Play')}
         </span>
       </div>
     </article>

@@ -9,6 +9,7 @@ import { GameCard, GameCardPlaceholder } from './GameCard';
 import { HowItWorks, LastResults } from './LastResults';
 import { NotificationDialog } from './NotificationDialog';
 import './home.css';
+import { t } from '../../lib/i18n';
 
 /** Home; `covered` when another dialog sits over it, which holds back the notification dialog. */
 export default function HomePage({ covered = false }: { covered?: boolean }) {
@@ -19,7 +20,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
     <div className="home">
       <h1 className="visually-hidden">Rupee Arcade</h1>
       {signedIn && !playMoney && (
-        <nav className="home-wallet" aria-label="Wallet">
+        <nav className="home-wallet" aria-label={t('Wallet')}>
           <Link className="home-wallet__btn home-wallet__btn--in" to="/deposite">
             <Icon name="arrowDown" size={20} /> Deposite
           </Link>
@@ -30,12 +31,12 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
       )}
       <section className="home-games" aria-labelledby="home-games-title">
         <h2 id="home-games-title" className="home-section-title">
-          Games
+          {t('Games')}
         </h2>
         {isPending ? (
           <>
             <p className="visually-hidden" role="status">
-              Loading...
+              {t('Loading...')}
             </p>
             <div className="home-games__grid">
               {Object.values(GAMES).map((g) => (
@@ -50,7 +51,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
         ) : isError && !data ? (
           // The failure is also logged (useVisibleGames); an empty list here would wrongly say no game is open.
           <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>
-            Could not load the games right now.
+            {t('Could not load the games right now.')}
           </ErrorRetry>
         ) : games.length === 0 ? (
           <Empty>No games are open right now. Please check back soon.</Empty>
@@ -65,7 +66,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
               <p className="home-demo">
                 <span>Try it first: Chicken Road with play money, no sign-up needed.</span>
                 <Link className="btn btn--secondary home-demo__btn" to="/chicken-road/demo">
-                  Play the demo
+                  {t('Play the demo')}
                 </Link>
               </p>
             )}
@@ -74,7 +75,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
       </section>
       {signedIn && <LastResults />}
       <HowItWorks signedIn={signedIn} playMoney={playMoney} />
-      <nav className="home-fab" aria-label="Shortcuts">
+      <nav className="home-fab" aria-label={t('Shortcuts')}>
         {!playMoney && (
           <Link className="home-fab__btn home-fab__btn--telegram" to="/telegram-subscription/chicken">
             <Icon name="send" size={18} />

@@ -5,6 +5,7 @@ import { apiData, okAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n';
 
 const SHOWN = 5;
 
@@ -27,7 +28,7 @@ export function LastResults() {
   else if (results.isError)
     body = (
       <ErrorRetry onRetry={() => void results.refetch()} busy={results.isFetching}>
-        Your last results could not be loaded.
+        {t('Your last results could not be loaded.')}
       </ErrorRetry>
     );
   else if (!results.data.bets.length) body = <p className="home-results__empty">No rounds yet. Your results will show here after your first game.</p>;
@@ -54,7 +55,7 @@ export function LastResults() {
     <section className="home-results" aria-labelledby="home-results-title">
       <div className="home-results__head">
         <h2 id="home-results-title" className="home-section-title">
-          Your last results
+          {t('Your last results')}
         </h2>
         <Link to="/bets">All bets</Link>
       </div>
@@ -68,7 +69,7 @@ export function HowItWorks({ signedIn, playMoney = false }: { signedIn: boolean;
   return (
     <section className="home-how" aria-labelledby="home-how-title">
       <h2 id="home-how-title" className="home-section-title">
-        How it works
+        {t('How it works')}
       </h2>
       <ol className="home-how__steps">
         {playMoney ? (

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
+import { t } from '../../lib/i18n';
 
 export const CLOSED_AT_KEY = 'aboutDialogClosedAt';
 /** The text that was closed: a different message shows again even within the hour. */
@@ -46,7 +47,7 @@ export function NotificationDialog() {
   };
   const open = Boolean(message) && closed !== message && !closedRecently(message!);
   return (
-    <Modal open={open} title="Notification" onClose={close} actions={<Button onClick={close}>OK</Button>}>
+    <Modal open={open} title={t('Notification')} onClose={close} actions={<Button onClick={close}>OK</Button>}>
       <p className="home-notice__text">{message}</p>
     </Modal>
   );

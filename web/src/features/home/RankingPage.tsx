@@ -6,6 +6,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
 import './home.css';
+import { t } from '../../lib/i18n';
 
 export const REFRESH_MS = 5000;
 const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
@@ -63,7 +64,7 @@ export default function RankingPage() {
         <Empty>No bets have been settled this week yet. Play a round to lead the board.</Empty>
       ) : (
         <>
-          <ol className="home-podium" aria-label="Top three" style={podiumStyle(entries.length)}>
+          <ol className="home-podium" aria-label={t('Top three')} style={podiumStyle(entries.length)}>
             {[second, first, third]
               .filter((e): e is RankingEntry => Boolean(e))
               .map((e) => (
@@ -81,7 +82,7 @@ export default function RankingPage() {
                 </li>
               ))}
           </ol>
-          <div className="home-rank-table" role="table" aria-label="Leaderboard">
+          <div className="home-rank-table" role="table" aria-label={t('Leaderboard')}>
             <div className="home-rank-row home-rank-row--head" role="row">
               <span role="columnheader" className="home-rank-row__rank">
                 <span aria-hidden="true">#</span>
@@ -89,7 +90,7 @@ export default function RankingPage() {
               </span>
               <span role="columnheader">Player</span>
               <span role="columnheader" className="home-rank-row__num">
-                Points
+                {t('Points')}
               </span>
             </div>
             {entries.map((e) => (

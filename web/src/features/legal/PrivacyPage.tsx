@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { OperatorText } from '../../components/OperatorText';
 import './legal.css';
+import { t } from '../../lib/i18n';
 
 /** Privacy Policy (/privacy), unless the operator has their own (PAGES_DIR/privacy.md): what the site keeps about a player, why, and for how long. */
 export default function PrivacyPage() {
   return (
-    <OperatorText page="privacy" title="Privacy Policy">
+    <OperatorText page="privacy" title={t('Privacy Policy')}>
       <div className="legal">
         <p>We keep only what the site needs to run your account and your money, and we do not sell it.</p>
         <h2>What we keep</h2>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { OperatorText } from '../../components/OperatorText';
 import './legal.css';
+import { t } from '../../lib/i18n';
 
 /** Terms of Service (/terms), unless the operator has their own (PAGES_DIR/terms.md): what a player agrees to by registering. */
 export default function TermsPage() {
   return (
-    <OperatorText page="terms" title="Terms of Service">
+    <OperatorText page="terms" title={t('Terms of Service')}>
       <div className="legal">
         <p>These terms apply to everyone who registers and plays on this site. By creating an account you agree to them.</p>
         <h2>Who may play</h2>

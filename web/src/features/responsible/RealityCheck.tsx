@@ -8,6 +8,7 @@ import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKeys } from './responsible.api';
 import './responsible.css';
+import { t } from '../../lib/i18n';
 
 const startKey = (userId: string) => `playSession:${userId}`;
 const shownKey = (userId: string) => `realityChecks:${userId}`;
@@ -64,7 +65,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
   return (
     <Modal
       open
-      title="Reality check"
+      title={t('Reality check')}
       onClose={() => close()}
       actions={
         <>
@@ -78,7 +79,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
               })
             }
           >
-            Stop
+            {t('Stop')}
           </Button>
           <Button onClick={() => close()}>Continue</Button>
         </>
@@ -86,7 +87,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
     >
       <p>You have been playing for {playedFor(due.at - due.start)}.</p>
       {summary.isPending ? (
-        <Loading text="Adding up your session..." />
+        <Loading text={t('Adding up your session...')} />
       ) : summary.data ? (
         <dl className="rp-reality__figures">
           <dt>Staked</dt>

@@ -28,6 +28,7 @@ import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKeys } from './responsible.api';
 import { BreakNotice, daysText } from './BreakNotice';
 import './responsible.css';
+import { t } from '../../lib/i18n';
 
 const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per week', month: 'Per month' };
 
@@ -35,7 +36,7 @@ const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per 
 export default function ResponsiblePage() {
   const state = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state });
   return (
-    <Page title="Responsible play" narrow>
+    <Page title={t('Responsible play')} narrow>
       <p className="rp-intro">
         Set your own limits, take a break, and get reminders while you play. <Link to="/safer-play">Safer play</Link> explains each tool and where to find help.
       </p>
@@ -116,7 +117,7 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
               label={`${PERIOD_LABELS[period]} (₹)`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="No limit"
+              placeholder={t('No limit')}
               error={formState.errors[period]?.message}
               hint={byPeriod[period] && (byPeriod[period].amount !== null || byPeriod[period].pending) ? limitNote(byPeriod[period]) : undefined}
               {...register(period, {
@@ -176,10 +177,10 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
   return (
     <section className="card rp-card" aria-labelledby="rp-reality">
       <h2 id="rp-reality" className="rp-card__title">
-        Reality check
+        {t('Reality check')}
       </h2>
       <p className="rp-card__help">A reminder of how long you have played and your net result, with the choice to carry on or stop.</p>
-      <SelectField id="rp-reality-minutes" label="Remind me every" value={minutes} disabled={save.isPending} onChange={(v) => save.mutate(v)}>
+      <SelectField id="rp-reality-minutes" label={t('Remind me every')} value={minutes} disabled={save.isPending} onChange={(v) => save.mutate(v)}>
         {REALITY_CHECK_CHOICES.map((m) => (
           <option key={m} value={m}>
             {m} minutes
@@ -219,14 +220,14 @@ function TakeABreak() {
   return (
     <section className="card rp-card" aria-labelledby="rp-break">
       <h2 id="rp-break" className="rp-card__title">
-        Take a break
+        {t('Take a break')}
       </h2>
       <p className="rp-card__help">
         A time-out lasts from a day to six weeks; self-exclusion from six months to five years. Either starts at once and cannot be ended early. Meanwhile you
         can sign in to withdraw your balance and see your history, but not play, deposit or spin.
       </p>
       <SegmentedControl
-        label="Kind of break"
+        label={t('Kind of break')}
         value={kind}
         onChange={choose}
         options={[
@@ -234,7 +235,7 @@ function TakeABreak() {
           { value: 'self-exclusion', label: 'Self-exclusion' },
         ]}
       />
-      <SelectField id="rp-break-days" label="For" value={days} onChange={setDays}>
+      <SelectField id="rp-break-days" label={t('For')} value={days} onChange={setDays}>
         {EXCLUSION_DAYS[kind].choices.map((d) => (
           <option key={d} value={d}>
             {daysText(d)}
@@ -273,13 +274,13 @@ function Statements() {
   return (
     <section className="card rp-card" aria-labelledby="rp-statements">
       <h2 id="rp-statements" className="rp-card__title">
-        Statements
+        {t('Statements')}
       </h2>
       <p className="rp-card__help">Download your transactions or your bets for any period as a CSV file (times in India time).</p>
       <div className="rp-dates">
-        <Field label="From" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+        <Field label={t('From')} type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
         <Field
-          label="To"
+          label={t('To')}
           type="date"
           value={to}
           min={from}
@@ -294,7 +295,7 @@ function Statements() {
           href={valid ? `/api/v1/wallet/statement.csv?${query}` : undefined}
           download
         >
-          Transactions (CSV)
+          {t('Transactions (CSV)')}
         </a>
         <a
           className={`btn btn--secondary${valid ? '' : ' btn--disabled'}`}
@@ -302,7 +303,7 @@ function Statements() {
           href={valid ? `/api/v1/bets/statement.csv?${query}` : undefined}
           download
         >
-          Bets (CSV)
+          {t('Bets (CSV)')}
         </a>
       </div>
     </section>

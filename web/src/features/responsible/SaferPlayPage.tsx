@@ -3,6 +3,7 @@ import { OperatorText } from '../../components/OperatorText';
 import { useSession } from '../../lib/useSession';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import './responsible.css';
+import { t } from '../../lib/i18n';
 
 /** Safer play (/safer-play): the 18+ rule, the tools a player has, and where to find help; or the operator's own text (PAGES_DIR/safer-play.md). */
 export default function SaferPlayPage() {
@@ -10,14 +11,14 @@ export default function SaferPlayPage() {
   const { data: settings } = useSiteSettings();
   const tools = signedIn ? <Link to="/responsible">Responsible play</Link> : 'Responsible play (under Mine, once you sign in)';
   return (
-    <OperatorText page="safer-play" title="Safer play">
+    <OperatorText page="safer-play" title={t('Safer play')}>
       <div className="rp-safer">
         <div className="rp-safer__lead">
           <span className="rp-age" aria-hidden="true">
             18+
           </span>
           <p>
-            You must be 18 or older to play. Games here are for fun: play only with money you can afford to lose, and never play to win back what you have lost.
+            {t('You must be 18 or older to play. Games here are for fun: play only with money you can afford to lose, and never play to win back what you have lost.')}
           </p>
         </div>
         {settings?.playMoney && <p>This site uses play money only: no real money is paid in or out.</p>}

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { prizeLabel } from './prize';
 import { useSpins } from './spinner.api';
 import './spinner.css';
+import { t } from '../../lib/i18n';
 
 /** Recomputes a spin in this browser from its revealed seed: the hash must match and the draw must land where the wheel stopped. */
 function Verify({ spin }: { spin: SpinRecord }) {
@@ -47,11 +48,11 @@ function Verify({ spin }: { spin: SpinRecord }) {
         </span>
       ) : (
         <button type="button" className="btn btn--ghost wheel-history__verify" onClick={() => void check()}>
-          Verify
+          {t('Verify')}
         </button>
       )}
       <Link to={`/fairness?${params}`} className="wheel-history__link">
-        Open in Provably fair
+        {t('Open in Provably fair')}
       </Link>
     </span>
   );
@@ -88,7 +89,7 @@ export function SpinHistory() {
   return (
     <section className="wheel-history" aria-labelledby="spin-history-title">
       <h2 id="spin-history-title" className="wheel-history__title">
-        Your spins
+        {t('Your spins')}
       </h2>
       {body}
     </section>

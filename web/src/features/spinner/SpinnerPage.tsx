@@ -12,6 +12,7 @@ import { SpinHistory } from './SpinHistory';
 import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
 import './spinner.css';
+import { t } from '../../lib/i18n';
 
 const SIZE = 300;
 
@@ -106,7 +107,7 @@ export default function SpinnerPage() {
 
   const blocked = spinning || wait > 0 || !prizes.length;
   return (
-    <Page title="Spinner" narrow>
+    <Page title={t('Spinner')} narrow>
       <div className="wheel-page">
         <div className="wheel-page__stage">
           <span className="wheel-page__pointer" aria-hidden="true" />
@@ -124,7 +125,7 @@ export default function SpinnerPage() {
         </p>
         {!prizes.length && <p className="state state--empty">The wheel has no prizes yet.</p>}
         <Button className="wheel-page__button" onClick={() => void onSpin()} disabled={blocked} busy={spinning}>
-          Spin
+          {t('Spin')}
         </Button>
         {wait > 0 && !spinning && <p className="wheel-page__wait">{countdown(wait)}</p>}
         {error && (
@@ -139,7 +140,7 @@ export default function SpinnerPage() {
         )}
         {result && !spinning && (
           <Link to="/" className="wheel-page__home">
-            Back to home
+            {t('Back to home')}
           </Link>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { QUICK_AMOUNTS } from '../../../../contracts/wallet';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { formatRupees } from '../../../../contracts/amounts';
+import { t } from '../../lib/i18n';
 
 /** The amount box with the original app's quick amounts; the bounds come from the server, which decides. */
 export function AmountPicker({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -10,7 +11,7 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
   return (
     <div className="wallet-amount">
       <label htmlFor={id} className="field__label">
-        Amount (₹)
+        {t('Amount (₹)')}
       </label>
       <div className="field__box">
         <span className="wallet-amount__sign" aria-hidden="true">
@@ -24,7 +25,7 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
           min={limits?.min}
           max={limits?.max}
           step="any"
-          placeholder="Enter amount"
+          placeholder={t('Enter amount')}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -33,7 +34,7 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
         <span>Min: {limits?.min ?? '…'}</span>
         <span>Max: {limits?.max ?? '…'}</span>
       </div>
-      <div className="wallet-amount__quick" role="group" aria-label="Quick amounts">
+      <div className="wallet-amount__quick" role="group" aria-label={t('Quick amounts')}>
         {QUICK_AMOUNTS.map((a) => (
           <button
             key={a}

@@ -14,6 +14,7 @@ import { DepositSubmittedModal } from './DepositSubmittedModal';
 import { DepositSteps, QrDisplay } from './QrDisplay';
 import { checkPayNumber, useSubmitDeposit } from './wallet.api';
 import { isAmountText } from '../../../../contracts/amounts';
+import { t } from '../../lib/i18n';
 
 type Method = 'UPI' | 'Crypto';
 type CryptoType = 'usdt' | 'btc';
@@ -120,7 +121,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <SegmentedControl
-        label="Deposit method"
+        label={t('Deposit method')}
         options={methods}
         value={form.method}
         onChange={(m) => {
@@ -151,7 +152,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
           <div>
             <span className="field__label">Crypto Type</span>
             <SegmentedControl
-              label="Crypto Type"
+              label={t('Crypto Type')}
               options={CRYPTO_TYPES}
               value={form.cryptoType}
               onChange={(v) => v && setForm((f) => ({ ...f, cryptoType: v }))}
@@ -159,12 +160,12 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
           </div>
           <div>
             <span className="field__label">Network</span>
-            <SegmentedControl label="Network" options={NETWORKS} value={form.network} onChange={(v) => v && setForm((f) => ({ ...f, network: v }))} />
+            <SegmentedControl label={t('Network')} options={NETWORKS} value={form.network} onChange={(v) => v && setForm((f) => ({ ...f, network: v }))} />
           </div>
         </section>
       )}
 
-      <section className="card wallet-card wallet-card--center" aria-label="QR code">
+      <section className="card wallet-card wallet-card--center" aria-label={t('QR code')}>
         <QrDisplay kind={isCrypto ? 'crypto' : 'fiat'} />
         <DepositSteps kind={isCrypto ? 'crypto' : 'fiat'} />
       </section>
@@ -185,7 +186,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
         />
         {ready && (
           <Button type="submit" block busy={deposit.isPending}>
-            Submit Deposit
+            {t('Submit Deposit')}
           </Button>
         )}
       </section>

@@ -1,16 +1,17 @@
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { t } from '../../lib/i18n';
 
 export function DepositSubmittedModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal
       open={open}
-      title="Deposit Submitted"
+      title={t('Deposit Submitted')}
       onClose={onClose}
       hideClose
       actions={
         <Button variant="primary" onClick={onClose}>
-          Close
+          {t('Close')}
         </Button>
       }
     >
@@ -18,7 +19,7 @@ export function DepositSubmittedModal({ open, onClose }: { open: boolean; onClos
         <span className="wallet-modal__tick" aria-hidden="true">
           ✓
         </span>
-        Your deposit request has been submitted successfully!
+        {t('Your deposit request has been submitted successfully!')}
       </p>
     </Modal>
   );

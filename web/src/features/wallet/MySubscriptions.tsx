@@ -4,6 +4,7 @@ import { answerFrom, apiAnswer, errorMessage } from '../../lib/api';
 import { walletKeys } from './wallet.api';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
+import { t } from '../../lib/i18n';
 
 /** The player's subscription requests: waiting, approved with the channel's single-use invite link, or rejected. */
 export function MySubscriptions() {
@@ -24,7 +25,7 @@ export function MySubscriptions() {
   return (
     <section className="card wallet-card" aria-labelledby="my-subscriptions">
       <h2 id="my-subscriptions" className="wallet-subs__title">
-        Your subscriptions
+        {t('Your subscriptions')}
       </h2>
       {list.isPending ? (
         <Loading />
@@ -44,7 +45,7 @@ export function MySubscriptions() {
               {s.status === 'approved' && s.inviteLink ? (
                 <p>
                   <a className="btn btn--primary" href={s.inviteLink} target="_blank" rel="noopener noreferrer">
-                    Join the channel
+                    {t('Join the channel')}
                   </a>{' '}
                   <span className="wallet-subs__meta">The link works once, for you.</span>
                 </p>

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import './wallet.css';
+import { t } from '../../lib/i18n';
 
 /** Payments are made on the deposit screen; this address only points there. */
 export default function PaymentPage() {
   return (
-    <Page title="Payment" narrow>
+    <Page title={t('Payment')} narrow>
       <section className="card wallet-card wallet-card--center">
         <p className="wallet-note">Add money to your wallet by UPI or crypto on the deposit screen.</p>
         <Link to="/deposite" className="btn btn--primary btn--block">
-          Deposite
+          {t('Deposite')}
         </Link>
       </section>
     </Page>

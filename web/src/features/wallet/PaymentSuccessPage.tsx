@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
 import './wallet.css';
+import { t } from '../../lib/i18n';
 
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -16,7 +17,7 @@ export default function PaymentSuccessPage() {
           Reference No. <strong>{reference || '—'}</strong>
         </p>
         <Link to="/transactions" className="btn btn--ghost btn--block">
-          Transactions
+          {t('Transactions')}
         </Link>
       </section>
     </Page>

@@ -5,6 +5,7 @@ import { ErrorRetry, Loading } from '../../components/ui/States';
 import { copyText } from '../../lib/clipboard';
 import { useQrCodes, type QrKind } from '../../lib/qrCodes';
 import { notify } from '../../lib/toast';
+import { t } from '../../lib/i18n';
 
 const STEPS: Record<QrKind, string[]> = {
   fiat: [
@@ -46,7 +47,7 @@ function PayTo({ kind, value }: { kind: QrKind; value: string }) {
 /** How a deposit works, beside the code it is paid to. */
 export function DepositSteps({ kind }: { kind: QrKind }) {
   return (
-    <ol className="wallet-steps" aria-label="How to deposit">
+    <ol className="wallet-steps" aria-label={t('How to deposit')}>
       {STEPS[kind].map((step) => (
         <li key={step}>{step}</li>
       ))}
@@ -67,7 +68,7 @@ export function QrDisplay({ kind }: { kind: QrKind }) {
   if (error && !data) {
     return (
       <ErrorRetry onRetry={() => void refetch()} busy={isFetching}>
-        Could not load the QR code right now.
+        {t('Could not load the QR code right now.')}
       </ErrorRetry>
     );
   }

@@ -15,6 +15,7 @@ import { MySubscriptions } from './MySubscriptions';
 import { QrDisplay } from './QrDisplay';
 import { checkPayNumber, useSubmitDeposit, useTelegramAmount, walletKeys } from './wallet.api';
 import './wallet.css';
+import { t } from '../../lib/i18n';
 
 const EMPTY = { payNumber: '', phoneNumber: '', telegramID: '' };
 
@@ -62,7 +63,7 @@ export default function TelegramSubscriptionPage() {
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (
-    <Page title="Telegram Subscription" narrow>
+    <Page title={t('Telegram Subscription')} narrow>
       <form className="wallet-form" onSubmit={onSubmit} noValidate>
         <section className="card wallet-card">
           <p className="wallet-telegram__game">
@@ -79,21 +80,21 @@ export default function TelegramSubscriptionPage() {
             ) : price === null ? (
               <p className="wallet-qr__empty">No subscription amount is set yet.</p>
             ) : (
-              <output className="wallet-telegram__amount" aria-label="Amount">
+              <output className="wallet-telegram__amount" aria-label={t('Amount')}>
                 {formatRupees(price)}
               </output>
             )}
           </div>
         </section>
 
-        <section className="card wallet-card wallet-card--center" aria-label="QR code">
+        <section className="card wallet-card wallet-card--center" aria-label={t('QR code')}>
           <QrDisplay kind="fiat" />
         </section>
 
         <section className="card wallet-card">
           <Field
-            label="Transaction ID"
-            placeholder="Enter the UPI transaction ID (UTR)"
+            label={t('Transaction ID')}
+            placeholder={t('Enter the UPI transaction ID (UTR)')}
             value={form.payNumber}
             maxLength={128}
             autoComplete="off"
@@ -105,7 +106,7 @@ export default function TelegramSubscriptionPage() {
             }}
           />
           <Field
-            label="Phone"
+            label={t('Phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -114,10 +115,10 @@ export default function TelegramSubscriptionPage() {
             maxLength={20}
             onChange={set('phoneNumber')}
           />
-          <Field label="Telegram ID" placeholder="@username" value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
+          <Field label={t('Telegram ID')} placeholder={t('@username')} value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
           {ready && (
             <Button type="submit" block busy={deposit.isPending}>
-              Submit Deposit
+              {t('Submit Deposit')}
             </Button>
           )}
         </section>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
 import { useWalletHistory, type WalletTransaction } from './wallet.api';
 import './wallet.css';
+import { t } from '../../lib/i18n';
 
 /**
  * The amount as the original app colours it (green when approved, neutral otherwise), except that money going
@@ -42,10 +43,10 @@ export default function TransactionsPage() {
             <tr>
               <th scope="col">Type</th>
               <th scope="col" className="wallet-table__method">
-                Method
+                {t('Method')}
               </th>
               <th scope="col" className="wallet-table__num">
-                Amount
+                {t('Amount')}
               </th>
             </tr>
           </thead>
@@ -72,7 +73,7 @@ export default function TransactionsPage() {
     );
 
   return (
-    <Page title="Transaction History" narrow>
+    <Page title={t('Transaction History')} narrow>
       <section className="card wallet-card wallet-card--flush">{body}</section>
       {data && data.totalPages > 0 && !history.isError && <Pager page={page} totalPages={data.totalPages} onChange={setPage} />}
     </Page>

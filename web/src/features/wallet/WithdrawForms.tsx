@@ -17,6 +17,7 @@ import {
   type UsdtInput,
   type UsdtOutput,
 } from './withdraw.schemas';
+import { t } from '../../lib/i18n';
 
 const NETWORKS = [
   { value: 'TRC20', label: 'TRC20' },
@@ -32,7 +33,7 @@ function SubmitButton({ pending }: { pending: boolean }) {
 }
 
 function AmountField({ error, ...rest }: { error?: string } & UseFormRegisterReturn) {
-  return <Field label="Amount (₹)" inputMode="decimal" placeholder="Enter amount" autoComplete="off" error={error} {...rest} />;
+  return <Field label={t('Amount (₹)')} inputMode="decimal" placeholder={t('Enter amount')} autoComplete="off" error={error} {...rest} />;
 }
 
 export function InrWithdrawForm() {
@@ -49,13 +50,13 @@ export function InrWithdrawForm() {
     <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
       <AmountField error={e.amount?.message} {...register('amount')} />
       <div className="wallet-form__row">
-        <Field label="First Name" autoComplete="given-name" error={e.firstName?.message} {...register('firstName')} />
-        <Field label="Last Name" autoComplete="family-name" error={e.lastName?.message} {...register('lastName')} />
+        <Field label={t('First Name')} autoComplete="given-name" error={e.firstName?.message} {...register('firstName')} />
+        <Field label={t('Last Name')} autoComplete="family-name" error={e.lastName?.message} {...register('lastName')} />
       </div>
-      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
-      <Field label="Phone" type="tel" inputMode="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
-      <Field label="Account Number" inputMode="numeric" autoComplete="off" error={e.accountNumber?.message} {...register('accountNumber')} />
-      <Field label="IFSC" autoComplete="off" autoCapitalize="characters" placeholder="SBIN0001234" error={e.ifsc?.message} {...register('ifsc')} />
+      <Field label={t('Email')} type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <Field label={t('Phone')} type="tel" inputMode="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
+      <Field label={t('Account Number')} inputMode="numeric" autoComplete="off" error={e.accountNumber?.message} {...register('accountNumber')} />
+      <Field label={t('IFSC')} autoComplete="off" autoCapitalize="characters" placeholder="SBIN0001234" error={e.ifsc?.message} {...register('ifsc')} />
       <SubmitButton pending={pending} />
     </form>
   );
@@ -79,11 +80,11 @@ export function UsdtWithdrawForm() {
         <Controller
           control={control}
           name="network"
-          render={({ field }) => <SegmentedControl label="Network" options={NETWORKS} value={field.value} onChange={(v) => v && field.onChange(v)} />}
+          render={({ field }) => <SegmentedControl label={t('Network')} options={NETWORKS} value={field.value} onChange={(v) => v && field.onChange(v)} />}
         />
       </div>
-      <Field label="Wallet Address" autoComplete="off" spellCheck={false} error={e.walletAddress?.message} {...register('walletAddress')} />
-      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <Field label={t('Wallet Address')} autoComplete="off" spellCheck={false} error={e.walletAddress?.message} {...register('walletAddress')} />
+      <Field label={t('Email')} type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <SubmitButton pending={pending} />
     </form>
   );
@@ -102,8 +103,8 @@ export function EthWithdrawForm() {
   return (
     <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
       <AmountField error={e.amount?.message} {...register('amount')} />
-      <Field label="Wallet Address" autoComplete="off" spellCheck={false} placeholder="0x…" error={e.walletAddress?.message} {...register('walletAddress')} />
-      <Field label="Email" type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+      <Field label={t('Wallet Address')} autoComplete="off" spellCheck={false} placeholder="0x…" error={e.walletAddress?.message} {...register('walletAddress')} />
+      <Field label={t('Email')} type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <SubmitButton pending={pending} />
     </form>
   );

@@ -5,6 +5,7 @@ import { useBalance } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
 import { EthWithdrawForm, InrWithdrawForm, UsdtWithdrawForm } from './WithdrawForms';
 import './wallet.css';
+import { t } from '../../lib/i18n';
 
 const TABS = [
   { id: 'INR', label: 'INR' },
@@ -17,7 +18,7 @@ export default function WithdrawPage() {
   const [tab, setTab] = useState<Currency>('INR');
   const balance = useBalance();
   return (
-    <Page title="Withdraw" narrow>
+    <Page title={t('Withdraw')} narrow>
       <div className="card wallet-balance">
         <span className="wallet-balance__label">Available balance</span>
         <strong className="wallet-balance__value" data-testid="available-balance">
@@ -25,7 +26,7 @@ export default function WithdrawPage() {
         </strong>
       </div>
       <section className="card wallet-card">
-        <Tabs tabs={TABS} active={tab} onChange={setTab} label="Withdrawal currency">
+        <Tabs tabs={TABS} active={tab} onChange={setTab} label={t('Withdrawal currency')}>
           {tab === 'INR' && <InrWithdrawForm />}
           {tab === 'USDT' && <UsdtWithdrawForm />}
           {tab === 'ETH' && <EthWithdrawForm />}

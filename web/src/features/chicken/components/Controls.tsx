@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useExclusion } from '../../../lib/useExclusion';
 import type { useChickenGame } from '../useChickenGame';
+import { t } from '../../../lib/i18n';
+import { Tr } from '../../../lib/Tr';
 
 type Game = ReturnType<typeof useChickenGame>;
 
@@ -52,14 +54,14 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
     else if (phase === 'idle') startRef.current?.focus();
   }, [phase]);
   return (
-    <section className="chicken-controls" aria-label="Game controls">
+    <section className="chicken-controls" aria-label={t('Game controls')}>
       <div className="chicken-stats" aria-live="off">
         <div className="chicken-stats__item">
-          <span className="chicken-stats__label">Current Multiplier</span>
+          <span className="chicken-stats__label">{t('Current Multiplier')}</span>
           <Stat className="chicken-stats__value" testId="current-multiplier" text={`${game.currentMultiplier.toFixed(2)}x`} />
         </div>
         <div className="chicken-stats__item">
-          <span className="chicken-stats__label">Potential Win</span>
+          <span className="chicken-stats__label">{t('Potential Win')}</span>
           <Stat
             className={`chicken-stats__value chicken-stats__value--${game.potentialWin > 0 ? 'win' : 'none'}`}
             testId="potential-win"
@@ -67,7 +69,7 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
           />
         </div>
         <div className="chicken-stats__item">
-          <span className="chicken-stats__label">Next Lane</span>
+          <span className="chicken-stats__label">{t('Next Lane')}</span>
           <Stat
             className="chicken-stats__value chicken-stats__value--next"
             text={phase === 'idle' || (phase === 'playing' && game.nextMultiplier !== undefined) ? `${(game.nextMultiplier ?? 0).toFixed(2)}x` : '—'}
@@ -77,7 +79,7 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
 
       <div className="chicken-controls__inputs">
         <Field
-          label="Bet Amount"
+          label={t('Bet Amount')}
           type="number"
           inputMode="decimal"
           min={game.betLimits?.minBet}
@@ -89,7 +91,7 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
           leading={<span className="chicken-field__prefix">₹</span>}
         />
         <Field
-          label="Auto Cashout"
+          label={t('Auto Cashout')}
           type="number"
           inputMode="decimal"
           min={1.01}
@@ -101,7 +103,7 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
         />
       </div>
 
-      <div className="chicken-difficulty" role="group" aria-label="Difficulty">
+      <div className="chicken-difficulty" role="group" aria-label={t('Difficulty')}>
         {DIFFICULTIES.map((d) => (
           <button
             key={d}
@@ -109,11 +111,11 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
             className={`chicken-difficulty__btn${game.difficulty === d ? ' is-active' : ''}`}
             aria-pressed={game.difficulty === d}
             aria-disabled={locked || undefined}
-            aria-label={`Difficulty ${d}`}
+            aria-label={t('Difficulty {{level}}', { level: t(d) })}
             onClick={() => game.chooseDifficulty(d)}
             onPointerUp={releaseFocus}
           >
-            {d}
+            {t(d)}
           </button>
         ))}
       </div>
@@ -130,9 +132,9 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
               byKeyboard.current = e.detail === 0;
               void game.start();
             }}
-            aria-label={`Start Game with a bet of ${formatRupees(Number(game.bet) || 0)}`}
+            aria-label={t('Start Game with a bet of {{amount}}', { amount: formatRupees(Number(game.bet) || 0) })}
           >
-            Start Game
+            {t('Start Game')}
           </Button>
         )}
         {phase === 'playing' && (
@@ -143,10 +145,10 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
               aria-busy={pending === 'go' || undefined}
               disabled={pending === 'stop'}
               onClick={() => void game.go()}
-              aria-label="Go: cross the next lane (Space)"
+              aria-label={t('Go: cross the next lane (Space)')}
               aria-keyshortcuts="Space"
             >
-              Go
+              {t('Go')}
             </Button>
             <Button
               variant="success"
@@ -154,10 +156,10 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
               busy={pending === 'stop'}
               disabled={game.lane < 0 || (pending !== null && pending !== 'stop')}
               onClick={() => void game.cashOut()}
-              aria-label={`Cash Out ${formatRupees(game.potentialWin)} (C)`}
+              aria-label={t('Cash Out {{amount}} (C)', { amount: formatRupees(game.potentialWin) })}
               aria-keyshortcuts="C"
             >
-              Cash Out
+              {t('Cash Out')}
             </Button>
           </>
         )}
@@ -169,26 +171,30 @@ export function Controls({ game, demo = false }: { game: Game; demo?: boolean })
               byKeyboard.current = e.detail === 0;
               game.reset();
             }}
-            aria-label="New Game"
+            aria-label={t('New Game')}
           >
-            New Game
+            {t('New Game')}
           </Button>
         )}
       </div>
       {onBreak && (
         <p className="chicken-note" role="status">
-          {exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself'} until {formatDateTime(exclusion.endsAt)}: no game can be
-          started until then.
+          {exclusion.kind === 'timeout'
+            ? t('You are on a time-out until {{until}}: no game can be started until then.', { until: formatDateTime(exclusion.endsAt) })
+            : t('You have excluded yourself until {{until}}: no game can be started until then.', { until: formatDateTime(exclusion.endsAt) })}
         </p>
       )}
       {short && (
         <p className="chicken-note" data-testid="short-balance">
-          Your balance is {formatRupees(game.balance ?? 0)}. <Link to="/deposite">Deposit</Link> to play, or <Link to="/chicken-road/demo">try the demo</Link>{' '}
-          with play money.
+          <Tr
+            text="Your balance is {{amount}}. <deposit>Deposit</deposit> to play, or <demo>try the demo</demo> with play money."
+            values={{ amount: formatRupees(game.balance ?? 0) }}
+            parts={{ deposit: <Link to="/deposite" />, demo: <Link to="/chicken-road/demo" /> }}
+          />
         </p>
       )}
       <p className="chicken-hint">
-        <kbd>Space</kbd> Go · <kbd>C</kbd> Cash Out
+        <kbd>Space</kbd> {t('Go')} · <kbd>C</kbd> {t('Cash Out')}
       </p>
     </section>
   );

@@ -11,8 +11,10 @@ import { ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
 import { chickenApi, chickenKeys, type RotatedSeedPair } from '../chicken.api';
+import { t } from '../../../lib/i18n';
+import { Tr } from '../../../lib/Tr';
 
-const seedForm = z.object({ clientSeed: z.string().trim().min(1, 'Enter a client seed').pipe(clientSeedSchema) });
+const seedForm = z.object({ clientSeed: z.string().trim().min(1, t('Enter a client seed')).pipe(clientSeedSchema) });
 type SeedForm = z.input<typeof seedForm>;
 
 /** The player's seed pair: the committed server seed hash, their client seed, the nonce, rotation. */
@@ -26,9 +28,9 @@ export function FairnessPanel() {
     mutationFn: (clientSeed: string) => chickenApi.setClientSeed(clientSeed),
     onSuccess: (next) => {
       queryClient.setQueryData(chickenKeys.fairness, next);
-      notify.success('Client seed saved.');
+      notify.success(t('Client seed saved.'));
     },
-    onError: (err) => notify.error(errorMessage(err, 'Could not save the client seed.')),
+    onError: (err) => notify.error(errorMessage(err, t('Could not save the client seed.'))),
   });
   const rotate = useMutation({
     mutationFn: chickenApi.rotate,
@@ -36,25 +38,25 @@ export function FairnessPanel() {
       setRevealed(next);
       queryClient.setQueryData(chickenKeys.fairness, { serverSeedHash: next.serverSeedHash, clientSeed: next.clientSeed, nonce: next.nonce });
       void queryClient.invalidateQueries({ queryKey: chickenKeys.allBets });
-      notify.success('Seed pair rotated. The previous server seed is revealed.');
+      notify.success(t('Seed pair rotated. The previous server seed is revealed.'));
     },
-    onError: (err) => notify.error(errorMessage(err, 'Could not rotate the seed pair.')),
+    onError: (err) => notify.error(errorMessage(err, t('Could not rotate the seed pair.'))),
   });
 
   if (pair.isLoading) return <Loading />;
-  if (pair.error || !pair.data) return <ErrorText>{errorMessage(pair.error, 'Could not load your seed pair.')}</ErrorText>;
+  if (pair.error || !pair.data) return <ErrorText>{errorMessage(pair.error, t('Could not load your seed pair.'))}</ErrorText>;
 
   return (
     <div className="chicken-fair">
       <div className="chicken-fair__item">
-        <span className="chicken-fair__label">Server seed (SHA-256)</span>
+        <span className="chicken-fair__label">{t('Server seed (SHA-256)')}</span>
         <code className="chicken-fair__code" data-testid="server-seed-hash">
           {pair.data.serverSeedHash}
         </code>
       </div>
       <form className="chicken-fair__seed" onSubmit={form.handleSubmit((v) => save.mutate(v.clientSeed.trim()))} noValidate>
         <Field
-          label="Client seed"
+          label={t('Client seed')}
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
@@ -62,27 +64,34 @@ export function FairnessPanel() {
           {...form.register('clientSeed')}
         />
         <Button type="submit" variant="secondary" busy={save.isPending} disabled={!form.formState.isDirty}>
-          Save
+          {t('Save')}
         </Button>
       </form>
       <div className="chicken-fair__item">
-        <span className="chicken-fair__label">Nonce (bets made with this pair)</span>
+        <span className="chicken-fair__label">{t('Nonce (bets made with this pair)')}</span>
         <span className="chicken-fair__value" data-testid="nonce">
           {pair.data.nonce}
         </span>
       </div>
       <Button variant="ghost" block busy={rotate.isPending} onClick={() => rotate.mutate()}>
-        Rotate seed pair
+        {t('Rotate seed pair')}
       </Button>
       {revealed && (
         <div className="chicken-fair__revealed" role="status">
-          <span className="chicken-fair__label">Previous server seed</span>
+          <span className="chicken-fair__label">{t('Previous server seed')}</span>
           <code className="chicken-fair__code" data-testid="previous-server-seed">
             {revealed.previousServerSeed}
           </code>
           <p className="chicken-fair__note">
-            It hashes to {revealed.previousServerSeedHash.slice(0, 16)}…, the hash you were shown. Its {revealed.previousNonce} bet
-            {revealed.previousNonce === 1 ? '' : 's'} with client seed “{revealed.previousClientSeed}” can now be checked from <Link to="/bets">All Bets</Link>.
+            <Tr
+              text={
+                revealed.previousNonce === 1
+                  ? 'It hashes to {{hash}}…, the hash you were shown. Its {{count}} bet with client seed “{{seed}}” can now be checked from <bets>All Bets</bets>.'
+                  : 'It hashes to {{hash}}…, the hash you were shown. Its {{count}} bets with client seed “{{seed}}” can now be checked from <bets>All Bets</bets>.'
+              }
+              values={{ hash: revealed.previousServerSeedHash.slice(0, 16), count: revealed.previousNonce, seed: revealed.previousClientSeed }}
+              parts={{ bets: <Link to="/bets" /> }}
+            />
           </p>
         </div>
       )}

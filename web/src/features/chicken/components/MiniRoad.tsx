@@ -1,6 +1,7 @@
 import { laneCount, multiplierLadder, type Difficulty } from '../../../../../contracts/chicken.math';
 import { tileMultiplier } from '../chicken.format';
 import { FlameSprite } from './Sprites';
+import { t } from '../../../lib/i18n';
 
 interface MiniRoadProps {
   difficulty: Difficulty;
@@ -14,7 +15,7 @@ export function MiniRoad({ difficulty, traps, lanesCrossed }: MiniRoadProps) {
   const ladder = multiplierLadder(difficulty);
   const trapSet = new Set(traps);
   return (
-    <ol className="chicken-mini" aria-label={`${difficulty} road with ${laneCount(difficulty)} lanes`} data-testid="mini-road">
+    <ol className="chicken-mini" aria-label={t('{{difficulty}} road with {{count}} lanes', { difficulty: t(difficulty), count: laneCount(difficulty) })} data-testid="mini-road">
       {ladder.map((m, i) => {
         const trap = trapSet.has(i);
         const crossed = lanesCrossed !== undefined && i < lanesCrossed;

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { ChickenSprite, FlameSprite } from './Sprites';
 import { formatRupees } from '../../../../../contracts/amounts';
+import { t } from '../../../lib/i18n';
 
 interface ResultDialogProps {
   open: boolean;
@@ -26,11 +27,11 @@ export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayA
   return (
     <Modal
       open={open}
-      title={won ? 'Congratulations!' : 'Game Over!'}
+      title={won ? t('Congratulations!') : t('Game Over!')}
       onClose={onClose}
       actions={
         <Button id={playAgainId} onClick={onPlayAgain}>
-          Play Again
+          {t('Play Again')}
         </Button>
       }
     >
@@ -40,15 +41,15 @@ export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayA
         </div>
         <dl className="chicken-result__rows">
           <div>
-            <dt>Bet Amount</dt>
+            <dt>{t('Bet Amount')}</dt>
             <dd>{formatRupees(betAmount)}</dd>
           </div>
           <div>
-            <dt>Multiplier</dt>
+            <dt>{t('Multiplier')}</dt>
             <dd>{multiplier.toFixed(2)}x</dd>
           </div>
           <div className="chicken-result__total">
-            <dt>{won ? 'You Won' : 'You Lost'}</dt>
+            <dt>{won ? t('You Won') : t('You Lost')}</dt>
             <dd>{formatRupees(won ? payout : betAmount)}</dd>
           </div>
         </dl>

@@ -3,6 +3,7 @@ import type { Phase } from '../chicken.state';
 import { tileMultiplier } from '../chicken.format';
 import { usePrefersReducedMotion } from '../../../lib/usePrefersReducedMotion';
 import { CarSprite, ChickenSprite, FlameSprite } from './Sprites';
+import { t } from '../../../lib/i18n';
 
 export const LANE_W = 84;
 export const KERB_W = 92;
@@ -45,11 +46,11 @@ export function Road({ ladder, lane, phase, traps, burnedLane }: RoadProps) {
 
   const width = KERB_W * 2 + ladder.length * LANE_W;
   return (
-    <div className="chicken-road" ref={scroller} tabIndex={0} aria-label="Road of multiplier lanes">
+    <div className="chicken-road" ref={scroller} tabIndex={0} aria-label={t('Road of multiplier lanes')}>
       <div className="chicken-road__inner" style={{ width }}>
         <ol className="chicken-road__track">
-          <li className="chicken-road__kerb chicken-road__kerb--start" aria-label="Start">
-            <span className="chicken-road__kerb-label">START</span>
+          <li className="chicken-road__kerb chicken-road__kerb--start" aria-label={t('Start')}>
+            <span className="chicken-road__kerb-label">{t('START')}</span>
           </li>
           {ladder.map((m, i) => {
             const crossed = i < lane || (i === lane && phase !== 'gameOver');
@@ -89,8 +90,8 @@ export function Road({ ladder, lane, phase, traps, burnedLane }: RoadProps) {
               </li>
             );
           })}
-          <li className="chicken-road__kerb chicken-road__kerb--finish" aria-label="Finish">
-            <span className="chicken-road__kerb-label">FINISH</span>
+          <li className="chicken-road__kerb chicken-road__kerb--finish" aria-label={t('Finish')}>
+            <span className="chicken-road__kerb-label">{t('FINISH')}</span>
           </li>
         </ol>
         <div className={`chicken-sprite chicken-sprite--${phase}`} style={{ transform: `translateX(${chickenX}px)` }} aria-hidden="true">

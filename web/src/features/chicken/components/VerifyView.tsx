@@ -8,6 +8,7 @@ import { drawSpin } from '../../../../../contracts/spinner.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { MiniRoad } from './MiniRoad';
+import { t } from '../../../lib/i18n';
 
 export const VERIFY_GAMES = ['round', 'spin'] as const;
 export type VerifyGame = (typeof VERIFY_GAMES)[number];
@@ -99,7 +100,7 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
         });
       } catch {
         setOutcome(null);
-        setFailure('This browser cannot compute the round (Web Crypto is unavailable).');
+        setFailure(t('This browser cannot compute the round (Web Crypto is unavailable).'));
       }
     },
     [prefill.recordedTraps, prefill.recordedSegment],
@@ -122,31 +123,31 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
       <form className="chicken-verify__form" onSubmit={form.handleSubmit(compute)} noValidate>
         <div className="field">
           <label className="field__label" htmlFor="verify-game">
-            What to verify
+            {t('What to verify')}
           </label>
           <div className="field__box">
             <select id="verify-game" className="field__input" {...form.register('game', { onChange: () => setOutcome(null) })}>
-              <option value="round">A Chicken Road round</option>
-              <option value="spin">A spin of the wheel</option>
+              <option value="round">{t('A Chicken Road round')}</option>
+              <option value="spin">{t('A spin of the wheel')}</option>
             </select>
           </div>
         </div>
-        <Field label="Server seed" autoComplete="off" spellCheck={false} error={errors.serverSeed?.message} {...form.register('serverSeed')} />
-        <Field label="Client seed" autoComplete="off" spellCheck={false} error={errors.clientSeed?.message} {...form.register('clientSeed')} />
+        <Field label={t('Server seed')} autoComplete="off" spellCheck={false} error={errors.serverSeed?.message} {...form.register('serverSeed')} />
+        <Field label={t('Client seed')} autoComplete="off" spellCheck={false} error={errors.clientSeed?.message} {...form.register('clientSeed')} />
         <div className="chicken-verify__pair">
-          <Field label="Nonce" inputMode="numeric" autoComplete="off" error={errors.nonce?.message} {...form.register('nonce')} />
+          <Field label={t('Nonce')} inputMode="numeric" autoComplete="off" error={errors.nonce?.message} {...form.register('nonce')} />
           {game === 'spin' ? (
-            <Field label="Segments" inputMode="numeric" autoComplete="off" error={errors.segments?.message} {...form.register('segments')} />
+            <Field label={t('Segments')} inputMode="numeric" autoComplete="off" error={errors.segments?.message} {...form.register('segments')} />
           ) : (
             <div className="field">
               <label className="field__label" htmlFor="verify-difficulty">
-                Difficulty
+                {t('Difficulty')}
               </label>
               <div className="field__box">
                 <select id="verify-difficulty" className="field__input" {...form.register('difficulty')}>
                   {DIFFICULTIES.map((d) => (
                     <option key={d} value={d}>
-                      {d}
+                      {t(d)}
                     </option>
                   ))}
                 </select>
@@ -155,15 +156,15 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
           )}
         </div>
         <Field
-          label="Server seed hash (optional)"
+          label={t('Server seed hash (optional)')}
           autoComplete="off"
           spellCheck={false}
           error={errors.serverSeedHash?.message}
-          hint="The hash shown before the round; we check the seed against it."
+          hint={t('The hash shown before the round; we check the seed against it.')}
           {...form.register('serverSeedHash')}
         />
         <Button type="submit" block busy={form.formState.isSubmitting}>
-          Verify
+          {t('Verify')}
         </Button>
       </form>
 
@@ -177,8 +178,8 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
           {outcome.hashMatches !== null && (
             <p className={`chicken-check chicken-check--${outcome.hashMatches ? 'ok' : 'bad'}`} data-testid="hash-check">
               {outcome.hashMatches
-                ? '✓ SHA-256 of the server seed matches the recorded hash.'
-                : '✗ SHA-256 of the server seed does not match the recorded hash.'}
+                ? t('✓ SHA-256 of the server seed matches the recorded hash.')
+                : t('✗ SHA-256 of the server seed does not match the recorded hash.')}
             </p>
           )}
           {outcome.game === 'spin' ? (
@@ -186,14 +187,14 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
               {outcome.segmentMatches !== null && (
                 <p className={`chicken-check chicken-check--${outcome.segmentMatches ? 'ok' : 'bad'}`} data-testid="segment-check">
                   {outcome.segmentMatches
-                    ? '✓ The wheel stopped on the recomputed segment.'
-                    : '✗ The wheel stopped on another segment than the recomputed one.'}
+                    ? t('✓ The wheel stopped on the recomputed segment.')
+                    : t('✗ The wheel stopped on another segment than the recomputed one.')}
                 </p>
               )}
               <p className="chicken-verify__line">
-                Segment:{' '}
+                {t('Segment:')}{' '}
                 <strong data-testid="spin-segment">
-                  {outcome.segment + 1} of {outcome.segments}
+                  {t('{{n}} of {{total}}', { n: outcome.segment + 1, total: outcome.segments })}
                   {prize(outcome.segment)}
                 </strong>
               </p>
@@ -202,23 +203,24 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
             <>
               {outcome.trapsMatch !== null && (
                 <p className={`chicken-check chicken-check--${outcome.trapsMatch ? 'ok' : 'bad'}`} data-testid="traps-check">
-                  {outcome.trapsMatch ? '✓ The recomputed traps are the ones the round used.' : '✗ The recomputed traps differ from the ones the round used.'}
+                  {outcome.trapsMatch ? t('✓ The recomputed traps are the ones the round used.') : t('✗ The recomputed traps differ from the ones the round used.')}
                 </p>
               )}
               <p className="chicken-verify__line">
-                Trap cells (0-based, in draw order): <strong data-testid="trap-cells">{outcome.traps.join(', ')}</strong>
+                {t('Trap cells (0-based, in draw order):')} <strong data-testid="trap-cells">{outcome.traps.join(', ')}</strong>
               </p>
               <MiniRoad difficulty={outcome.difficulty} traps={outcome.traps} lanesCrossed={prefill.lanesCrossed} />
             </>
           )}
           {offRoad.length > 0 && (
             <p className="chicken-verify__note">
-              Cell{offRoad.length > 1 ? 's' : ''} {offRoad.join(', ')} lie{offRoad.length > 1 ? '' : 's'} past the last of the {lanes} lanes, so{' '}
-              {offRoad.length > 1 ? 'they do' : 'it does'} not block the road.
+              {offRoad.length > 1
+                ? t('Cells {{cells}} lie past the last of the {{lanes}} lanes, so they do not block the road.', { cells: offRoad.join(', '), lanes })
+                : t('Cell {{cells}} lies past the last of the {{lanes}} lanes, so it does not block the road.', { cells: offRoad.join(', '), lanes })}
             </p>
           )}
           <p className="chicken-verify__note">
-            SHA-256(server seed) = <code>{outcome.hash}</code>
+            {t('SHA-256(server seed) =')} <code>{outcome.hash}</code>
           </p>
         </div>
       )}
