@@ -39,6 +39,7 @@ export type MethodFilter = (typeof METHOD_FILTERS)[number];
 
 export const HISTORY_PAGE_SIZE = 10;
 /** Kinds a history row may carry; ledger kinds (bets, wins, rewards …) appear as their features ship. */
+/** Each history type's name in English; the web shows it in the player's language (its catalog has each). */
 export const HISTORY_TYPE_LABELS: Record<string, string> = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',

@@ -1,13 +1,15 @@
 import { coloursOf, type Selection } from '../../../../contracts/color.math';
+import { t, tk } from '../../lib/i18n';
 
-export const LABELS: Record<string, string> = { green: 'Green', red: 'Red', violet: 'Violet', big: 'Big', small: 'Small' };
-export const labelOf = (s: Selection) => LABELS[s] ?? `Number ${s}`;
+const LABELS: Record<string, string> = { green: tk('Green'), red: tk('Red'), violet: tk('Violet'), big: tk('Big'), small: tk('Small') };
+/** A bet's choice in the player's words: "Green", "Big", "Number 7". */
+export const labelOf = (s: Selection) => (LABELS[s] ? t(LABELS[s]) : t('Number {{n}}', { n: s }));
 
 /** A number drawn as a ball in its colours (0 and 5 are half violet). */
 export function Ball({ n, size = 'md' }: { n: number; size?: 'sm' | 'md' | 'lg' }) {
   const colours = coloursOf(n);
   return (
-    <span className={`color-ball color-ball--${size} ${colours.map((c) => `color-ball--${c}`).join(' ')}`} aria-label={`${n}, ${colours.join(' and ')}`}>
+    <span className={`color-ball color-ball--${size} ${colours.map((c) => `color-ball--${c}`).join(' ')}`} aria-label={`${n}, ${colours.map((c) => t(LABELS[c])).join(t(' and '))}`}>
       {n}
     </span>
   );

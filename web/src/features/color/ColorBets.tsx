@@ -17,8 +17,8 @@ export function ColorBets() {
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: colorKeys.bets(page), queryFn: () => colorApi.bets(page), enabled: signedIn });
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load your bets.')}</ErrorRetry>;
-  if (list.data.bets.length === 0) return <Empty>No bets yet.</Empty>;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your bets.'))}</ErrorRetry>;
+  if (list.data.bets.length === 0) return <Empty>{t('No bets yet.')}</Empty>;
   return (
     <>
       <ul className="color-bets">
@@ -31,7 +31,7 @@ export function ColorBets() {
               </p>
             </div>
             <div className={`color-bets__result color-bets__result--${b.status}`}>
-              {b.status === 'open' ? 'Waiting' : b.status === 'won' ? `Won ${formatRupees(b.payout)}` : 'Lost'}
+              {b.status === 'open' ? t('Waiting') : b.status === 'won' ? t('Won {{amount}}', { amount: formatRupees(b.payout) }) : t('Lost')}
               {b.number !== null && <Ball n={b.number} size="sm" />}
             </div>
           </li>
@@ -66,13 +66,15 @@ export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod:
       <div aria-live="polite" aria-atomic="true">
         {ended.length > 0 && (
           <p className={won > 0 ? 'color-mine__result color-mine__result--won' : 'color-mine__result color-mine__result--lost'} data-testid="period-result">
-            Period {lastPeriod}: {won > 0 ? `you won ${formatRupees(won)}` : `you lost ${formatRupees(staked)}`}
+            {won > 0
+              ? t('Period {{period}}: you won {{amount}}', { period: lastPeriod, amount: formatRupees(won) })
+              : t('Period {{period}}: you lost {{amount}}', { period: lastPeriod, amount: formatRupees(staked) })}
           </p>
         )}
       </div>
       {open.length > 0 ? (
         <>
-          <p className="color-mine__title">Your bets on this period</p>
+          <p className="color-mine__title">{t('Your bets on this period')}</p>
           <ul className="color-mine__list">
             {open.map((b) => (
               <li key={b._id}>
@@ -82,7 +84,7 @@ export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod:
           </ul>
         </>
       ) : (
-        <p className="color-mine__none">No bet on this period yet: pick a colour, a number or big/small below.</p>
+        <p className="color-mine__none">{t('No bet on this period yet: pick a colour, a number or big/small below.')}</p>
       )}
     </section>
   );

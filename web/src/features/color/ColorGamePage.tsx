@@ -27,11 +27,12 @@ import { formatRupees, isAmountText, toPaise, toRupees } from '../../../../contr
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { useGameHidden } from '../../lib/useVisibleGames';
 import { colorApi, colorKeys } from './color.api';
-import { Ball, LABELS, labelOf } from './Ball';
+import { Ball, labelOf } from './Ball';
 import { ColorBets, PeriodBets } from './ColorBets';
 import { useRounds } from './useRounds';
 import './color.css';
 import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 const CHIPS = [10, 50, 100, 500, 1000] as const;
 
@@ -62,7 +63,7 @@ export default function ColorGamePage() {
     return (
       <Page title={t('Colour Game')} narrow>
         <Empty>
-          The colour game is not open right now. Please check back soon. <Link to="/">Back to home</Link>
+          {t('The colour game is not open right now. Please check back soon.')} <Link to="/">{t('Back to home')}</Link>
         </Empty>
       </Page>
     );
@@ -72,7 +73,7 @@ export default function ColorGamePage() {
     return (
       <Page title={t('Colour Game')} narrow>
         <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
-          {errorMessage(state.error, 'Could not load the colour game.')}
+          {errorMessage(state.error, t('Could not load the colour game.'))}
         </ErrorRetry>
       </Page>
     );
@@ -94,16 +95,16 @@ export default function ColorGamePage() {
     <Page title={t('Colour Game')} narrow>
       <section className="card color-period" aria-label={t('Current period')}>
         <div>
-          <p className="color-period__label">Period</p>
+          <p className="color-period__label">{t('Period')}</p>
           <p className="color-period__id" data-testid="period">
             {period}
           </p>
-          <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? 'Live' : 'Connecting…'}</p>
+          <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? t('Live') : t('Connecting…')}</p>
           {startsIn > 0 && <p className="color-period__starts">Starts in {clock(startsIn)}</p>}
         </div>
         <div className="color-period__time">
-          <p className="color-period__label">{closed ? 'Bets closed' : 'Time left'}</p>
-          <p className="color-period__clock" role="timer" aria-live="off" aria-label={`${timeLeft} seconds left`}>
+          <p className="color-period__label">{closed ? t('Bets closed') : t('Time left')}</p>
+          <p className="color-period__clock" role="timer" aria-live="off" aria-label={t('{{seconds}} seconds left', { seconds: timeLeft })}>
             {clock(timeLeft)}
           </p>
           {last && (
@@ -132,14 +133,17 @@ function Waiting({ commitment }: { commitment: ColorCommitment }) {
   return (
     <Page title={t('Colour Game')} narrow>
       <section className="card color-waiting" aria-labelledby="color-waiting-title">
-        <h2 id="color-waiting-title">The next game starts soon</h2>
+        <h2 id="color-waiting-title">{t('The next game starts soon')}</h2>
         <p>{commitment.notice}</p>
         <p>
-          Chain {commitment.id} was published on {formatDateTime(commitment.publishedAt)} with the hash{' '}
-          <code className="color-rules__hash">{commitment.terminalHash}</code>.
+          <Tr
+            text="Chain {{chain}} was published on {{date}} with the hash <code>{{hash}}</code>."
+            values={{ chain: commitment.id, date: formatDateTime(commitment.publishedAt), hash: commitment.terminalHash }}
+            parts={{ code: <code className="color-rules__hash" /> }}
+          />
         </p>
         <p>
-          <Link to="/color/fairness">See every commitment</Link>
+          <Link to="/color/fairness">{t('See every commitment')}</Link>
         </p>
       </section>
       <Results />
@@ -162,13 +166,13 @@ const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolea
       <div className="color-board__colours">
         {(['green', 'violet', 'red'] as const).map((c) => (
           <button key={c} type="button" className={`color-pick color-pick--${c}`} disabled={closed} onClick={() => onPick(c)}>
-            {LABELS[c]}
+            {labelOf(c)}
           </button>
         ))}
       </div>
       <div className="color-board__numbers" role="group" aria-label={t('Numbers')}>
         {NUMBERS.map((n) => (
-          <button key={n} type="button" className="color-number" disabled={closed} onClick={() => onPick(n)} aria-label={`Number ${n}`}>
+          <button key={n} type="button" className="color-number" disabled={closed} onClick={() => onPick(n)} aria-label={t('Number {{n}}', { n })}>
             <Ball n={Number(n)} />
           </button>
         ))}
@@ -176,7 +180,7 @@ const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolea
       <div className="color-board__sizes">
         {(['big', 'small'] as const).map((s) => (
           <button key={s} type="button" className={`color-pick color-pick--${s}`} disabled={closed} onClick={() => onPick(s)}>
-            {LABELS[s]} <small>{s === 'big' ? '5–9' : '0–4'}</small>
+            {labelOf(s)} <small>{s === 'big' ? '5–9' : '0–4'}</small>
           </button>
         ))}
       </div>
@@ -190,9 +194,9 @@ const Results = memo(function Results() {
   return (
     <Tabs
       tabs={[
-        { id: 'history', label: 'History' },
-        { id: 'trend', label: 'Trend' },
-        { id: 'mine', label: 'My bets' },
+        { id: 'history', label: t('History') },
+        { id: 'trend', label: t('Trend') },
+        { id: 'mine', label: t('My bets') },
       ]}
       active={tab}
       onChange={setTab}
@@ -215,9 +219,9 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   const value = Number(amount);
   const invalid =
     !isAmountText(amount) || value < min || value > max
-      ? `Enter ${formatRupees(min)} to ${formatRupees(max)}`
+      ? t('Enter {{min}} to {{max}}', { min: formatRupees(min), max: formatRupees(max) })
       : balance.data !== undefined && value > balance.data
-        ? 'Insufficient balance!'
+        ? t('Insufficient balance!')
         : '';
   const place = useMutation({
     mutationFn: () => colorApi.bet({ period, selection, amount: value }, idem.keyFor({ period, selection, amount: value })),
@@ -225,12 +229,12 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
       idem.settle();
       queryClient.setQueryData(balanceKey(user?._id), answer.balance);
       void queryClient.invalidateQueries({ queryKey: colorKeys.allBets });
-      notify.success(`Bet placed: ${formatRupees(answer.bet.amount)} on ${labelOf(selection)}, period ${answer.bet.period}.`);
+      notify.success(t('Bet placed: {{amount}} on {{choice}}, period {{period}}.', { amount: formatRupees(answer.bet.amount), choice: labelOf(selection), period: answer.bet.period }));
       onClose();
     },
     onError: (err) => {
       idem.settle(err);
-      notify.error(errorMessage(err, 'Could not place the bet. Please try again.'));
+      notify.error(errorMessage(err, t('Could not place the bet. Please try again.')));
     },
   });
   const best = Math.max(...Array.from({ length: 10 }, (_, n) => payoutMultiplier(selection, n)));
@@ -238,7 +242,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   return (
     <Modal
       open
-      title={`Bet on ${labelOf(selection)}`}
+      title={t('Bet on {{choice}}', { choice: labelOf(selection) })}
       onClose={onClose}
       actions={
         <>
@@ -268,7 +272,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           />
         </div>
         <p id="color-amount-note" className={invalid ? 'field__error' : 'field__hint'}>
-          {invalid || `Pays up to ${best}× after the ${FEE} fee: ${formatRupees(bestPayout)}.`}
+          {invalid || t('Pays up to {{multiplier}}× after the {{fee}} fee: {{amount}}.', { multiplier: best, fee: FEE, amount: formatRupees(bestPayout) })}
         </p>
       </div>
       <div className="color-chips" role="group" aria-label={t('Quick amounts')}>
@@ -278,7 +282,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           </button>
         ))}
       </div>
-      {closed && <p className="field__error">Bets for this period are closed.</p>}
+      {closed && <p className="field__error">{t('Bets for this period are closed.')}</p>}
     </Modal>
   );
 }
@@ -297,30 +301,30 @@ function History() {
       const { chains } = await queryClient.fetchQuery({ queryKey: colorKeys.commitments(1), queryFn: () => colorApi.commitments(1), staleTime: 10_000 });
       const chain = chains.find((c) => c.id === r.chain);
       if (!chain) {
-        setChecked((c) => ({ ...c, [r.period]: 'See Fairness' }));
+        setChecked((c) => ({ ...c, [r.period]: t('See Fairness') }));
         return;
       }
       if (!proven.has(chain.id)) proven.set(chain.id, new Map());
       const check = await checkPeriod(r, chain, proven.get(chain.id));
-      setChecked((c) => ({ ...c, [r.period]: check.verified ? 'Verified ✓' : 'Does not verify ✗' }));
+      setChecked((c) => ({ ...c, [r.period]: check.verified ? t('Verified ✓') : t('Does not verify ✗') }));
     } catch {
       // The check's code could not be loaded (the connection dropped): the button comes back.
       setChecked(({ [r.period]: _, ...rest }) => rest);
-      notify.error('Could not check this period. Please try again.');
+      notify.error(t('Could not check this period. Please try again.'));
     }
   };
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the history.')}</ErrorRetry>;
-  if (list.data.periods.length === 0) return <Empty>No results yet: the first comes when this period ends.</Empty>;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the history.'))}</ErrorRetry>;
+  if (list.data.periods.length === 0) return <Empty>{t('No results yet: the first comes when this period ends.')}</Empty>;
   return (
     <>
       <table className="color-table">
         <thead>
           <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Number</th>
-            <th scope="col">Big/Small</th>
-            <th scope="col">Proof</th>
+            <th scope="col">{t('Period')}</th>
+            <th scope="col">{t('Number')}</th>
+            <th scope="col">{t('Big/Small')}</th>
+            <th scope="col">{t('Proof')}</th>
           </tr>
         </thead>
         <tbody>
@@ -330,13 +334,13 @@ function History() {
               <td>
                 <Ball n={r.number} size="sm" />
               </td>
-              <td>{r.size === 'big' ? 'Big' : 'Small'}</td>
+              <td>{r.size === 'big' ? t('Big') : t('Small')}</td>
               <td>
                 {checked[r.period] ? (
                   <Link
                     className="color-proof"
                     to={`/color/fairness?period=${r.period}`}
-                    aria-label={`${checked[r.period]}: see the check of period ${r.period} step by step`}
+                    aria-label={t('{{status}}: see the check of period {{period}} step by step', { status: checked[r.period], period: r.period })}
                   >
                     {checked[r.period]}
                   </Link>
@@ -345,7 +349,7 @@ function History() {
                     type="button"
                     className="color-verify"
                     onClick={() => void verify(r)}
-                    aria-label={`Verify period ${r.period}`}
+                    aria-label={t('Verify period {{period}}', { period: r.period })}
                     title={`Hash ${r.hash}`}
                   >
                     {t('Verify')}
@@ -364,13 +368,13 @@ function History() {
 function Trend() {
   const list = useQuery({ queryKey: colorKeys.history(1), queryFn: () => colorApi.history(1) });
   if (list.isPending) return <Loading />;
-  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the trend.')}</ErrorRetry>;
-  if (list.data.periods.length === 0) return <Empty>No results yet.</Empty>;
+  if (list.isError) return <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the trend.'))}</ErrorRetry>;
+  if (list.data.periods.length === 0) return <Empty>{t('No results yet.')}</Empty>;
   return (
     <table className="color-trend" aria-label={t('Numbers of the last periods')}>
       <thead>
         <tr>
-          <th scope="col">Period</th>
+          <th scope="col">{t('Period')}</th>
           {NUMBERS.map((n) => (
             <th key={n} scope="col">
               {n}
@@ -404,31 +408,34 @@ function paysOn(selection: Selection): string {
   }
   return [...byMultiplier.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([m, ns]) => `${m}× on ${ns.length === 2 ? ns.join(' or ') : ns.join(', ')}`)
+    .map(([m, ns]) => t('{{multiplier}}× on {{numbers}}', { multiplier: m, numbers: ns.length === 2 ? ns.join(t(' or ')) : ns.join(', ') }))
     .join('; ');
 }
 
 const Rules = memo(function Rules({ commitment }: { commitment: ColorState['commitment'] }) {
   const rows: [string, string, Selection][] = [
-    ['Green', paysOn('green'), 'green'],
-    ['Red', paysOn('red'), 'red'],
-    ['Violet', paysOn('violet'), 'violet'],
-    ['A number', `${payoutMultiplier('7', 7)}× on that number`, '7'],
-    ['Big / Small', `${payoutMultiplier('big', 9)}× on 5–9 / 0–4`, 'big'],
+    [t('Green'), paysOn('green'), 'green'],
+    [t('Red'), paysOn('red'), 'red'],
+    [t('Violet'), paysOn('violet'), 'violet'],
+    [t('A number'), t('{{multiplier}}× on that number', { multiplier: payoutMultiplier('7', 7) }), '7'],
+    [t('Big / Small'), t('{{multiplier}}× on 5–9 / 0–4', { multiplier: payoutMultiplier('big', 9) }), 'big'],
   ];
   return (
     <details className="card color-rules">
-      <summary>Rules, payouts and fairness</summary>
+      <summary>{t('Rules, payouts and fairness')}</summary>
       <p>
-        A new period starts every {commitment.roundSeconds} seconds for everyone. Bets close {BETS_CLOSE_SECONDS} seconds before it ends. Each payout is on the
-        stake less a {FEE} fee.
+        {t('A new period starts every {{seconds}} seconds for everyone. Bets close {{close}} seconds before it ends. Each payout is on the stake less a {{fee}} fee.', {
+          seconds: commitment.roundSeconds,
+          close: BETS_CLOSE_SECONDS,
+          fee: FEE,
+        })}
       </p>
       <table className="color-table">
         <thead>
           <tr>
-            <th scope="col">Bet</th>
-            <th scope="col">Pays</th>
-            <th scope="col">Return to player</th>
+            <th scope="col">{t('Bet')}</th>
+            <th scope="col">{t('Pays')}</th>
+            <th scope="col">{t('Return to player')}</th>
           </tr>
         </thead>
         <tbody>
@@ -442,26 +449,27 @@ const Rules = memo(function Rules({ commitment }: { commitment: ColorState['comm
         </tbody>
       </table>
       <p>
-        Every number comes from a chain of hashes published before its first period, mixed with a salt that comes after it. Verify any period in History: your
-        browser recomputes its number and walks its hash back to its chain&rsquo;s published one.
+        {t(
+          'Every number comes from a chain of hashes published before its first period, mixed with a salt that comes after it. Verify any period in History: your browser recomputes its number and walks its hash back to its chain’s published one.',
+        )}
       </p>
       <p className="color-rules__notice">{commitment.notice}</p>
       <dl className="color-rules__commitment">
-        <dt>Chain {commitment.id}: published hash</dt>
+        <dt>{t('Chain {{chain}}: published hash', { chain: commitment.id })}</dt>
         <dd className="color-rules__hash">{commitment.terminalHash}</dd>
-        <dt>Published</dt>
+        <dt>{t('Published')}</dt>
         <dd>{formatDateTime(commitment.publishedAt)}</dd>
-        <dt>Salt</dt>
-        <dd className="color-rules__hash">{commitment.salt ?? 'Not entered yet'}</dd>
+        <dt>{t('Salt')}</dt>
+        <dd className="color-rules__hash">{commitment.salt ?? t('Not entered yet')}</dd>
         {commitment.epoch && (
           <>
-            <dt>First period</dt>
+            <dt>{t('First period')}</dt>
             <dd>{formatDateTime(commitment.epoch)}</dd>
           </>
         )}
       </dl>
       <p>
-        <Link to="/color/fairness">Every commitment, and any period checked step by step</Link>
+        <Link to="/color/fairness">{t('Every commitment, and any period checked step by step')}</Link>
       </p>
     </details>
   );

@@ -88,10 +88,10 @@ export function GameCardPlaceholder({ game }: { game: GameInfo }) {
       <div className="home-card__art">{game.key === 'color' ? <ColorArt /> : <ChickenArt />}</div>
       <div className="home-card__body">
         <div>
-          <p className="home-card__title">{game.title}</p>
-          <p className="home-card__blurb">{game.blurb}</p>
+          <p className="home-card__title">{t(game.title)}</p>
+          <p className="home-card__blurb">{t(game.blurb)}</p>
         </div>
-        <span className="home-card__play">Play</span>
+        <span className="home-card__play">{t('Play')}</span>
       </div>
     </div>
   );
@@ -102,17 +102,17 @@ export function GameCard({ game }: { game: GameInfo }) {
     <article className="home-card">
       <div className="home-card__art">
         {game.key === 'color' ? <ColorArt /> : <ChickenArt />}
-        <span className="home-card__badge">Live</span>
+        <span className="home-card__badge">{t('Live')}</span>
       </div>
       <div className="home-card__body">
         <div>
           <h3 className="home-card__title">
             <Link to={game.path} className="home-card__link" aria-describedby={`home-card-${game.key}-blurb`}>
-              {game.title}
+              {t(game.title)}
             </Link>
           </h3>
           <p id={`home-card-${game.key}-blurb`} className="home-card__blurb">
-            {game.blurb}
+            {t(game.blurb)}
           </p>
         </div>
         <span className="home-card__play" aria-hidden="true">

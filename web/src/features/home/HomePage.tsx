@@ -44,8 +44,8 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
               ))}
             </div>
             <p className="home-demo" aria-hidden="true">
-              <span>Try it first: Chicken Road with play money, no sign-up needed.</span>
-              <span className="btn btn--secondary home-demo__btn">Play the demo</span>
+              <span>{t('Try it first: Chicken Road with play money, no sign-up needed.')}</span>
+              <span className="btn btn--secondary home-demo__btn">{t('Play the demo')}</span>
             </p>
           </>
         ) : isError && !data ? (
@@ -54,7 +54,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
             {t('Could not load the games right now.')}
           </ErrorRetry>
         ) : games.length === 0 ? (
-          <Empty>No games are open right now. Please check back soon.</Empty>
+          <Empty>{t('No games are open right now. Please check back soon.')}</Empty>
         ) : (
           <>
             <div className="home-games__grid">
@@ -64,7 +64,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
             </div>
             {games.some((g) => g.path === '/chicken-road') && (
               <p className="home-demo">
-                <span>Try it first: Chicken Road with play money, no sign-up needed.</span>
+                <span>{t('Try it first: Chicken Road with play money, no sign-up needed.')}</span>
                 <Link className="btn btn--secondary home-demo__btn" to="/chicken-road/demo">
                   {t('Play the demo')}
                 </Link>
@@ -84,7 +84,7 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
         )}
         <Link className="home-fab__btn home-fab__btn--spinner" to="/spinner">
           <Icon name="wheel" size={20} />
-          <span>Spin</span>
+          <span>{t('Spin')}</span>
         </Link>
       </nav>
       {!covered && <NotificationDialog />}

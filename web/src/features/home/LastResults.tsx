@@ -6,6 +6,7 @@ import { homeKeys } from './home.keys';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 const SHOWN = 5;
 
@@ -31,7 +32,7 @@ export function LastResults() {
         {t('Your last results could not be loaded.')}
       </ErrorRetry>
     );
-  else if (!results.data.bets.length) body = <p className="home-results__empty">No rounds yet. Your results will show here after your first game.</p>;
+  else if (!results.data.bets.length) body = <p className="home-results__empty">{t('No rounds yet. Your results will show here after your first game.')}</p>;
   else
     body = (
       <ul className="home-results__list">
@@ -40,7 +41,7 @@ export function LastResults() {
           return (
             <li key={bet._id} className="home-results__item">
               <span>
-                <span className="home-results__game">Chicken Road</span>
+                <span className="home-results__game">{t('Chicken Road')}</span>
                 <span className="home-results__when">
                   {bet.difficulty} · <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>
                 </span>
@@ -57,7 +58,7 @@ export function LastResults() {
         <h2 id="home-results-title" className="home-section-title">
           {t('Your last results')}
         </h2>
-        <Link to="/bets">All bets</Link>
+        <Link to="/bets">{t('All bets')}</Link>
       </div>
       {body}
     </section>
@@ -74,34 +75,37 @@ export function HowItWorks({ signedIn, playMoney = false }: { signedIn: boolean;
       <ol className="home-how__steps">
         {playMoney ? (
           <li>
-            <strong>Get play money</strong>
-            <span>Every new account starts with a play-money balance: nothing here is real money.</span>
+            <strong>{t('Get play money')}</strong>
+            <span>{t('Every new account starts with a play-money balance: nothing here is real money.')}</span>
           </li>
         ) : (
           <li>
-            <strong>Add money</strong>
-            <span>Deposit by UPI or crypto: pay to the QR code, enter the transaction ID, and it is credited once confirmed.</span>
+            <strong>{t('Add money')}</strong>
+            <span>{t('Deposit by UPI or crypto: pay to the QR code, enter the transaction ID, and it is credited once confirmed.')}</span>
           </li>
         )}
         <li>
-          <strong>Play</strong>
-          <span>Choose your bet and difficulty, cross the road lane by lane, and cash out before a trap.</span>
+          <strong>{t('Play')}</strong>
+          <span>{t('Choose your bet and difficulty, cross the road lane by lane, and cash out before a trap.')}</span>
         </li>
         {playMoney ? (
           <li>
-            <strong>Climb the ranking</strong>
-            <span>See how your winnings compare with other players'.</span>
+            <strong>{t('Climb the ranking')}</strong>
+            <span>{t("See how your winnings compare with other players'.")}</span>
           </li>
         ) : (
           <li>
-            <strong>Withdraw</strong>
-            <span>Take your balance out to UPI, USDT or ETH whenever you like.</span>
+            <strong>{t('Withdraw')}</strong>
+            <span>{t('Take your balance out to UPI, USDT or ETH whenever you like.')}</span>
           </li>
         )}
       </ol>
       <p className="home-how__fair">
-        Every result is decided before you play and can be checked by anyone:{' '}
-        {signedIn ? <Link to="/fairness">see how it is proven</Link> : <Link to="/signup">create an account</Link>}.
+        {signedIn ? (
+          <Tr text="Every result is decided before you play and can be checked by anyone: <fair>see how it is proven</fair>." parts={{ fair: <Link to="/fairness" /> }} />
+        ) : (
+          <Tr text="Every result is decided before you play and can be checked by anyone: <join>create an account</join>." parts={{ join: <Link to="/signup" /> }} />
+        )}
       </p>
     </section>
   );

@@ -52,16 +52,16 @@ export default function RankingPage() {
   });
 
   if (ranking.isPending) return <Loading />;
-  if (ranking.isError) return <ErrorRetry onRetry={() => void ranking.refetch()}>The ranking could not be loaded.</ErrorRetry>;
+  if (ranking.isError) return <ErrorRetry onRetry={() => void ranking.refetch()}>{t('The ranking could not be loaded.')}</ErrorRetry>;
   const { entries } = ranking.data;
   const [first, second, third] = entries;
 
   return (
     <Page>
-      <h1 className="home-section-title home-rank__title">Leaderboard</h1>
-      <p className="home-rank__sample">This week’s players by rupees staked in settled rounds; it starts again every Monday.</p>
+      <h1 className="home-section-title home-rank__title">{t('Leaderboard')}</h1>
+      <p className="home-rank__sample">{t('This week’s players by rupees staked in settled rounds; it starts again every Monday.')}</p>
       {entries.length === 0 ? (
-        <Empty>No bets have been settled this week yet. Play a round to lead the board.</Empty>
+        <Empty>{t('No bets have been settled this week yet. Play a round to lead the board.')}</Empty>
       ) : (
         <>
           <ol className="home-podium" aria-label={t('Top three')} style={podiumStyle(entries.length)}>
@@ -76,7 +76,7 @@ export default function RankingPage() {
                   <span className="home-podium__name">{e.name}</span>
                   <span className="home-podium__points">{points(e.points)} pts</span>
                   <span className="home-podium__step">
-                    <span className="visually-hidden">Rank </span>
+                    <span className="visually-hidden">{t('Rank')} </span>
                     {e.rank}
                   </span>
                 </li>
@@ -86,9 +86,9 @@ export default function RankingPage() {
             <div className="home-rank-row home-rank-row--head" role="row">
               <span role="columnheader" className="home-rank-row__rank">
                 <span aria-hidden="true">#</span>
-                <span className="visually-hidden">Rank</span>
+                <span className="visually-hidden">{t('Rank')}</span>
               </span>
-              <span role="columnheader">Player</span>
+              <span role="columnheader">{t('Player')}</span>
               <span role="columnheader" className="home-rank-row__num">
                 {t('Points')}
               </span>

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/useSession';
 import { responsibleApi, responsibleKeys } from './responsible.api';
 import './responsible.css';
+import { t } from '../../lib/i18n';
 
 const NAMED: Record<number, string> = { 182: '6 months', 365: '1 year', 730: '2 years', 1095: '3 years', 1826: '5 years' };
 
@@ -17,10 +18,12 @@ export function daysText(days: number): string {
 /** Says that the player is on a break, until when, and what they can still do. */
 export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | undefined }) {
   if (!exclusion) return null;
-  const what = exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself';
+  const until = formatDateTime(exclusion.endsAt);
   return (
     <p className="rp-break-notice" role="status">
-      {what} until {formatDateTime(exclusion.endsAt)}. You can still withdraw your balance and see your history.
+      {exclusion.kind === 'timeout'
+        ? t('You are on a time-out until {{until}}. You can still withdraw your balance and see your history.', { until })
+        : t('You have excluded yourself until {{until}}. You can still withdraw your balance and see your history.', { until })}
     </p>
   );
 }

@@ -81,26 +81,26 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
           >
             {t('Stop')}
           </Button>
-          <Button onClick={() => close()}>Continue</Button>
+          <Button onClick={() => close()}>{t('Continue')}</Button>
         </>
       }
     >
-      <p>You have been playing for {playedFor(due.at - due.start)}.</p>
+      <p>{t('You have been playing for {{time}}.', { time: playedFor(due.at - due.start) })}</p>
       {summary.isPending ? (
         <Loading text={t('Adding up your session...')} />
       ) : summary.data ? (
         <dl className="rp-reality__figures">
-          <dt>Staked</dt>
+          <dt>{t('Staked')}</dt>
           <dd>{formatRupees(summary.data.staked)}</dd>
-          <dt>Won back</dt>
+          <dt>{t('Won back')}</dt>
           <dd>{formatRupees(summary.data.returned)}</dd>
-          <dt>Net result</dt>
+          <dt>{t('Net result')}</dt>
           <dd>{`${net < 0 ? '−' : '+'}${formatRupees(Math.abs(net))}`}</dd>
         </dl>
       ) : (
-        <p>Your session's figures could not be loaded.</p>
+        <p>{t("Your session's figures could not be loaded.")}</p>
       )}
-      <p>Stop signs you out. You can change how often this shows in Responsible play.</p>
+      <p>{t('Stop signs you out. You can change how often this shows in Responsible play.')}</p>
     </Modal>
   );
 }

@@ -28,9 +28,9 @@ import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKeys } from './responsible.api';
 import { BreakNotice, daysText } from './BreakNotice';
 import './responsible.css';
-import { t } from '../../lib/i18n';
+import { t, tk } from '../../lib/i18n';
 
-const PERIOD_LABELS: Record<LimitPeriod, string> = { day: 'Per day', week: 'Per week', month: 'Per month' };
+const PERIOD_LABELS: Record<LimitPeriod, string> = { day: tk('Per day'), week: tk('Per week'), month: tk('Per month') };
 
 /** Profile → Responsible play: limits, a break, the reality check and statements. */
 export default function ResponsiblePage() {
@@ -38,13 +38,14 @@ export default function ResponsiblePage() {
   return (
     <Page title={t('Responsible play')} narrow>
       <p className="rp-intro">
-        Set your own limits, take a break, and get reminders while you play. <Link to="/safer-play">Safer play</Link> explains each tool and where to find help.
+        {t('Set your own limits, take a break, and get reminders while you play.')} <Link to="/safer-play">{t('Safer play')}</Link>{' '}
+        {t('explains each tool and where to find help.')}
       </p>
       {state.isPending ? (
         <Loading />
       ) : state.isError ? (
         <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
-          {errorMessage(state.error, 'Could not load your settings.')}
+          {errorMessage(state.error, t('Could not load your settings.'))}
         </ErrorRetry>
       ) : (
         <>
@@ -63,15 +64,15 @@ export default function ResponsiblePage() {
 
 function limitNote(l: LimitView): string {
   const parts: string[] = [];
-  if (l.amount !== null) parts.push(`Used ${formatRupees(l.used)} of ${formatRupees(l.amount)}; resets ${formatDateTime(l.resetsAt)}.`);
+  if (l.amount !== null) parts.push(t('Used {{used}} of {{limit}}; resets {{when}}.', { used: formatRupees(l.used), limit: formatRupees(l.amount), when: formatDateTime(l.resetsAt) }));
   if (l.pending) {
     parts.push(
       l.pending.amount === null
-        ? `Removed from ${formatDateTime(l.pending.from)}.`
-        : `Rises to ${formatRupees(l.pending.amount)} from ${formatDateTime(l.pending.from)}.`,
+        ? t('Removed from {{when}}.', { when: formatDateTime(l.pending.from) })
+        : t('Rises to {{amount}} from {{when}}.', { amount: formatRupees(l.pending.amount), when: formatDateTime(l.pending.from) }),
     );
   }
-  return parts.join(' ') || 'No limit.';
+  return parts.join(' ') || t('No limit.');
 }
 
 type LimitValues = Record<LimitPeriod, string>;
@@ -94,13 +95,13 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
     },
     onSuccess: (answer) => {
       if (!answer) {
-        notify.info('Nothing changed.');
+        notify.info(t('Nothing changed.'));
         return;
       }
-      notify.success('Limits saved. A lower limit applies now; a higher one or a removal after 24 hours.');
+      notify.success(t('Limits saved. A lower limit applies now; a higher one or a removal after 24 hours.'));
       void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
-    onError: (err) => notify.error(errorMessage(err, 'Could not save your limits. Please try again.')),
+    onError: (err) => notify.error(errorMessage(err, t('Could not save your limits. Please try again.'))),
   });
   const headingId = `rp-${kind}`;
   return (
@@ -114,14 +115,14 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
           {LIMIT_PERIODS.map((period) => (
             <Field
               key={period}
-              label={`${PERIOD_LABELS[period]} (₹)`}
+              label={`${t(PERIOD_LABELS[period])} (₹)`}
               inputMode="decimal"
               autoComplete="off"
               placeholder={t('No limit')}
               error={formState.errors[period]?.message}
               hint={byPeriod[period] && (byPeriod[period].amount !== null || byPeriod[period].pending) ? limitNote(byPeriod[period]) : undefined}
               {...register(period, {
-                validate: (v) => v.trim() === '' || isAmountText(v) || 'Enter an amount in rupees, or leave it empty',
+                validate: (v) => v.trim() === '' || isAmountText(v) || t('Enter an amount in rupees, or leave it empty'),
               })}
             />
           ))}
@@ -169,10 +170,10 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
   const save = useMutation({
     mutationFn: responsibleApi.setRealityCheck,
     onSuccess: (answer) => {
-      notify.success(answer.realityCheckMinutes ? `You will get a reminder every ${answer.realityCheckMinutes} minutes of play.` : 'Reality check turned off.');
+      notify.success(answer.realityCheckMinutes ? t('You will get a reminder every {{minutes}} minutes of play.', { minutes: answer.realityCheckMinutes }) : t('Reality check turned off.'));
       void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
-    onError: (err) => notify.error(errorMessage(err, 'Could not save. Please try again.')),
+    onError: (err) => notify.error(errorMessage(err, t('Could not save. Please try again.'))),
   });
   return (
     <section className="card rp-card" aria-labelledby="rp-reality">
@@ -209,7 +210,7 @@ function TakeABreak() {
     onError: (err) => {
       idem.settle(err);
       setConfirming(null);
-      notify.error(errorMessage(err, 'Could not start your break. Please try again.'));
+      notify.error(errorMessage(err, t('Could not start your break. Please try again.')));
     },
   });
   const choose = (k: ExclusionKind | null) => {
@@ -231,8 +232,8 @@ function TakeABreak() {
         value={kind}
         onChange={choose}
         options={[
-          { value: 'timeout', label: 'Time-out' },
-          { value: 'self-exclusion', label: 'Self-exclusion' },
+          { value: 'timeout', label: t('Time-out') },
+          { value: 'self-exclusion', label: t('Self-exclusion') },
         ]}
       />
       <SelectField id="rp-break-days" label={t('For')} value={days} onChange={setDays}>
@@ -243,13 +244,13 @@ function TakeABreak() {
         ))}
       </SelectField>
       <Button variant="danger" onClick={() => setConfirming(new Date(Date.now() + days * 86_400_000).toISOString())}>
-        {kind === 'timeout' ? 'Start time-out' : 'Exclude myself'}
+        {kind === 'timeout' ? t('Start time-out') : t('Exclude myself')}
       </Button>
       <ConfirmDialog
         open={confirming !== null}
-        title={kind === 'timeout' ? 'Start a time-out?' : 'Exclude yourself?'}
+        title={kind === 'timeout' ? t('Start a time-out?') : t('Exclude yourself?')}
         tone="danger"
-        confirmLabel={kind === 'timeout' ? 'Start time-out' : 'Exclude myself'}
+        confirmLabel={kind === 'timeout' ? t('Start time-out') : t('Exclude myself')}
         busy={take.isPending}
         onConfirm={() => take.mutate()}
         onCancel={() => setConfirming(null)}
@@ -285,7 +286,7 @@ function Statements() {
           value={to}
           min={from}
           onChange={(e) => setTo(e.target.value)}
-          error={valid ? undefined : 'Choose a start on or before the end'}
+          error={valid ? undefined : t('Choose a start on or before the end')}
         />
       </div>
       <div className="rp-downloads">

@@ -10,6 +10,7 @@ import { prizeLabel } from './prize';
 import { useSpins } from './spinner.api';
 import './spinner.css';
 import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 /** Recomputes a spin in this browser from its revealed seed: the hash must match and the draw must land where the wheel stopped. */
 function Verify({ spin }: { spin: SpinRecord }) {
@@ -17,7 +18,7 @@ function Verify({ spin }: { spin: SpinRecord }) {
   if (!spin.serverSeed) {
     return (
       <span className="wheel-history__note">
-        Seed still secret: <Link to="/fairness">rotate your seed pair</Link> to reveal it.
+        <Tr text="Seed still secret: <fair>rotate your seed pair</fair> to reveal it." parts={{ fair: <Link to="/fairness" /> }} />
       </span>
     );
   }
@@ -27,8 +28,8 @@ function Verify({ spin }: { spin: SpinRecord }) {
     const index = await drawSpin({ serverSeed: seed, clientSeed: spin.clientSeed, nonce: spin.nonce, segments: spin.prizes.length });
     setOutcome(
       hashOk && index === spin.index
-        ? `Verified: segment ${index + 1} of ${spin.prizes.length}, ${prizeLabel(spin.prizes[index])}`
-        : 'Does not match: please contact support',
+        ? t('Verified: segment {{n}} of {{total}}, {{prize}}', { n: index + 1, total: spin.prizes.length, prize: prizeLabel(spin.prizes[index]) })
+        : t('Does not match: please contact support'),
     );
   };
   const params = new URLSearchParams({
@@ -64,8 +65,8 @@ export function SpinHistory() {
   const spins = useSpins(page);
   let body;
   if (spins.isPending) body = <Loading />;
-  else if (spins.isError) body = <ErrorRetry onRetry={() => void spins.refetch()}>Your spins could not be loaded.</ErrorRetry>;
-  else if (!spins.data.spins.length) body = <Empty>No spins yet.</Empty>;
+  else if (spins.isError) body = <ErrorRetry onRetry={() => void spins.refetch()}>{t('Your spins could not be loaded.')}</ErrorRetry>;
+  else if (!spins.data.spins.length) body = <Empty>{t('No spins yet.')}</Empty>;
   else
     body = (
       <>
@@ -74,10 +75,14 @@ export function SpinHistory() {
             <li key={s._id} className="wheel-history__item">
               <div className="wheel-history__row">
                 <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-                <strong>{s.prize === 'LOSE' ? 'No prize' : `Won ₹${s.prize}`}</strong>
+                <strong>{s.prize === 'LOSE' ? t('No prize') : t('Won ₹{{prize}}', { prize: s.prize })}</strong>
               </div>
               <div className="wheel-history__seeds">
-                Seed hash <code>{s.serverSeedHash.slice(0, 12)}…</code> · client seed <code>{s.clientSeed}</code> · nonce {s.nonce}
+                <Tr
+                  text="Seed hash <code>{{hash}}…</code> · client seed <seed>{{seed}}</seed> · nonce {{nonce}}"
+                  values={{ hash: s.serverSeedHash.slice(0, 12), seed: s.clientSeed, nonce: s.nonce }}
+                  parts={{ code: <code />, seed: <code /> }}
+                />
               </div>
               <Verify spin={s} />
             </li>

@@ -13,10 +13,11 @@ import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
 import './spinner.css';
 import { t } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 const SIZE = 300;
 
-const countdown = (seconds: number) => `You can spin again in ${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+const countdown = (seconds: number) => t('You can spin again in {{minutes}}m {{seconds}}s', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
 
 /** Seconds left until `iso`, counted down every second; 0 once it is reached. */
 function useSecondsUntil(iso: string | undefined): number {
@@ -96,14 +97,14 @@ export default function SpinnerPage() {
     } catch (err) {
       const retry = err instanceof ApiError ? (err.body as { data?: { nextSpinAt?: string } } | undefined)?.data?.nextSpinAt : undefined;
       if (retry) setNextSpinAt(retry);
-      else setError(errorMessage(err, 'The wheel could not be spun. Please try again.'));
+      else setError(errorMessage(err, t('The wheel could not be spun. Please try again.')));
     } finally {
       setSpinning(false);
     }
   };
 
   if (!ready) return <Loading />;
-  if (wheel.isError) return <ErrorRetry onRetry={() => void wheel.refetch()}>The prizes could not be loaded.</ErrorRetry>;
+  if (wheel.isError) return <ErrorRetry onRetry={() => void wheel.refetch()}>{t('The prizes could not be loaded.')}</ErrorRetry>;
 
   const blocked = spinning || wait > 0 || !prizes.length;
   return (
@@ -117,13 +118,13 @@ export default function SpinnerPage() {
             height={SIZE}
             className="wheel-page__wheel"
             role="img"
-            aria-label={prizes.length ? `Prize wheel: ${prizes.map(prizeLabel).join(', ')}` : 'Prize wheel without prizes'}
+            aria-label={prizes.length ? t('Prize wheel: {{prizes}}', { prizes: prizes.map(prizeLabel).join(', ') }) : t('Prize wheel without prizes')}
           />
         </div>
         <p className="wheel-page__status" role="status" aria-live="polite">
-          {spinning ? 'Spinning...' : result ? resultText(result.prize) : 'Click to Spin'}
+          {spinning ? t('Spinning...') : result ? resultText(result.prize) : t('Click to Spin')}
         </p>
-        {!prizes.length && <p className="state state--empty">The wheel has no prizes yet.</p>}
+        {!prizes.length && <p className="state state--empty">{t('The wheel has no prizes yet.')}</p>}
         <Button className="wheel-page__button" onClick={() => void onSpin()} disabled={blocked} busy={spinning}>
           {t('Spin')}
         </Button>
@@ -135,7 +136,11 @@ export default function SpinnerPage() {
         )}
         {result && !spinning && (
           <p className="wheel-page__proof">
-            Drawn from seed hash <code>{result.serverSeedHash.slice(0, 16)}…</code>, nonce {result.nonce}. <Link to="/fairness">Verify it</Link>
+            <Tr
+              text="Drawn from seed hash <code>{{hash}}…</code>, nonce {{nonce}}. <verify>Verify it</verify>"
+              values={{ hash: result.serverSeedHash.slice(0, 16), nonce: result.nonce }}
+              parts={{ code: <code />, verify: <Link to="/fairness" /> }}
+            />
           </p>
         )}
         {result && !spinning && (

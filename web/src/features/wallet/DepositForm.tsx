@@ -14,7 +14,7 @@ import { DepositSubmittedModal } from './DepositSubmittedModal';
 import { DepositSteps, QrDisplay } from './QrDisplay';
 import { checkPayNumber, useSubmitDeposit } from './wallet.api';
 import { isAmountText } from '../../../../contracts/amounts';
-import { t } from '../../lib/i18n';
+import { t, tk } from '../../lib/i18n';
 
 type Method = 'UPI' | 'Crypto';
 type CryptoType = 'usdt' | 'btc';
@@ -22,7 +22,7 @@ type Network = 'erc20' | 'trc20';
 
 const METHODS = [
   { value: 'UPI', label: 'UPI' },
-  { value: 'Crypto', label: 'Crypto' },
+  { value: 'Crypto', label: tk('Crypto') },
 ] as const;
 const CRYPTO_TYPES = [
   { value: 'usdt', label: 'USDT' },
@@ -58,10 +58,11 @@ export function DepositForm() {
   if (exclusion) {
     return (
       <section className="card wallet-card wallet-card--center" role="status">
-        <p className="wallet-closed__title">Deposits are paused during your break</p>
+        <p className="wallet-closed__title">{t('Deposits are paused during your break')}</p>
         <p className="wallet-closed__text">
-          {exclusion.kind === 'timeout' ? 'You are on a time-out' : 'You have excluded yourself'} until {formatDateTime(exclusion.endsAt)}. You can still
-          withdraw your balance and see your history.
+          {exclusion.kind === 'timeout'
+            ? t('You are on a time-out until {{until}}. You can still withdraw your balance and see your history.', { until: formatDateTime(exclusion.endsAt) })
+            : t('You have excluded yourself until {{until}}. You can still withdraw your balance and see your history.', { until: formatDateTime(exclusion.endsAt) })}
         </p>
       </section>
     );
@@ -69,8 +70,8 @@ export function DepositForm() {
   if (!methods.length) {
     return (
       <section className="card wallet-card wallet-card--center" role="status">
-        <p className="wallet-closed__title">Deposits are not open right now</p>
-        <p className="wallet-closed__text">No payment details have been set up yet, so there is nowhere to pay. Please try again later.</p>
+        <p className="wallet-closed__title">{t('Deposits are not open right now')}</p>
+        <p className="wallet-closed__text">{t('No payment details have been set up yet, so there is nowhere to pay. Please try again later.')}</p>
       </section>
     );
   }
@@ -92,7 +93,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!user || !ready || deposit.isPending) return;
-    const badAmount = isAmountText(form.amount) ? undefined : 'Enter an amount in rupees, with at most two decimals';
+    const badAmount = isAmountText(form.amount) ? undefined : t('Enter an amount in rupees, with at most two decimals');
     const badPayNumber = checkPayNumber(form.payNumber);
     setAmountError(badAmount);
     setPayError(badPayNumber);
@@ -113,7 +114,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
           notify.dismissErrors();
           setSubmitted(true);
         },
-        onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
+        onError: (err) => notify.error(errorMessage(err, t('Could not reach the server. Please try again.'))),
       },
     );
   };
@@ -122,7 +123,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <SegmentedControl
         label={t('Deposit method')}
-        options={methods}
+        options={methods.map((m) => ({ ...m, label: t(m.label) }))}
         value={form.method}
         onChange={(m) => {
           if (!m || m === form.method) return;
@@ -150,7 +151,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
       {isCrypto && (
         <section className="card wallet-card wallet-card--grid">
           <div>
-            <span className="field__label">Crypto Type</span>
+            <span className="field__label">{t('Crypto Type')}</span>
             <SegmentedControl
               label={t('Crypto Type')}
               options={CRYPTO_TYPES}
@@ -159,7 +160,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
             />
           </div>
           <div>
-            <span className="field__label">Network</span>
+            <span className="field__label">{t('Network')}</span>
             <SegmentedControl label={t('Network')} options={NETWORKS} value={form.network} onChange={(v) => v && setForm((f) => ({ ...f, network: v }))} />
           </div>
         </section>
@@ -172,8 +173,8 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
 
       <section className="card wallet-card">
         <Field
-          label={isCrypto ? 'Transaction Hash' : 'Transaction ID'}
-          placeholder={isCrypto ? 'Paste the transaction hash' : 'Enter the UPI transaction ID (UTR)'}
+          label={isCrypto ? t('Transaction Hash') : t('Transaction ID')}
+          placeholder={isCrypto ? t('Paste the transaction hash') : t('Enter the UPI transaction ID (UTR)')}
           value={form.payNumber}
           maxLength={128}
           autoComplete="off"

@@ -30,15 +30,15 @@ export function MySubscriptions() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load your subscriptions.')}</ErrorRetry>
+        <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your subscriptions.'))}</ErrorRetry>
       ) : list.data.subscriptions.length === 0 ? (
-        <Empty>No subscription requests yet.</Empty>
+        <Empty>{t('No subscription requests yet.')}</Empty>
       ) : (
         <ul className="wallet-subs">
           {list.data.subscriptions.map((s) => (
             <li key={s._id} className="wallet-subs__item">
               <div className="wallet-subs__row">
-                <strong>{s.gameName ?? 'Subscription'}</strong> · {formatRupees(s.amount)}
+                <strong>{s.gameName ?? t('Subscription')}</strong> · {formatRupees(s.amount)}
                 <span className={`badge badge--${s.status}`}>{s.status}</span>
               </div>
               <p className="wallet-subs__meta">{formatDateTime(s.createdAt)}</p>
@@ -47,16 +47,16 @@ export function MySubscriptions() {
                   <a className="btn btn--primary" href={s.inviteLink} target="_blank" rel="noopener noreferrer">
                     {t('Join the channel')}
                   </a>{' '}
-                  <span className="wallet-subs__meta">The link works once, for you.</span>
+                  <span className="wallet-subs__meta">{t('The link works once, for you.')}</span>
                 </p>
               ) : s.status === 'pending' ? (
                 <p className="wallet-subs__meta">
                   {list.data.configured
-                    ? 'Waiting for an admin to check your payment. Your invite link will appear here.'
-                    : 'Saved. Subscriptions are approved once Telegram is set up on this site; your invite link will appear here.'}
+                    ? t('Waiting for an admin to check your payment. Your invite link will appear here.')
+                    : t('Saved. Subscriptions are approved once Telegram is set up on this site; your invite link will appear here.')}
                 </p>
               ) : s.status === 'rejected' ? (
-                <p className="wallet-subs__meta">Rejected: the payment could not be confirmed. Contact Help & Support if you paid.</p>
+                <p className="wallet-subs__meta">{t('Rejected: the payment could not be confirmed. Contact Help & Support if you paid.')}</p>
               ) : null}
             </li>
           ))}

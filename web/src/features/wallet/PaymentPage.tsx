@@ -8,7 +8,7 @@ export default function PaymentPage() {
   return (
     <Page title={t('Payment')} narrow>
       <section className="card wallet-card wallet-card--center">
-        <p className="wallet-note">Add money to your wallet by UPI or crypto on the deposit screen.</p>
+        <p className="wallet-note">{t('Add money to your wallet by UPI or crypto on the deposit screen.')}</p>
         <Link to="/deposite" className="btn btn--primary btn--block">
           {t('Deposite')}
         </Link>

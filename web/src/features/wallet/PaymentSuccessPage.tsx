@@ -12,7 +12,7 @@ export default function PaymentSuccessPage() {
         <span className="wallet-success__tick" aria-hidden="true">
           ✓
         </span>
-        <h1 className="page__title">PaymentSuccess</h1>
+        <h1 className="page__title">{t('PaymentSuccess')}</h1>
         <p className="wallet-success__ref">
           Reference No. <strong>{reference || '—'}</strong>
         </p>

@@ -5,30 +5,30 @@ import { ErrorRetry, Loading } from '../../components/ui/States';
 import { copyText } from '../../lib/clipboard';
 import { useQrCodes, type QrKind } from '../../lib/qrCodes';
 import { notify } from '../../lib/toast';
-import { t } from '../../lib/i18n';
+import { t, tk } from '../../lib/i18n';
 
 const STEPS: Record<QrKind, string[]> = {
   fiat: [
-    'Choose the amount.',
-    'Scan the QR code with any UPI app, or pay to the UPI ID, and pay exactly that amount.',
-    'Enter the UPI transaction ID (UTR) from your app below and submit.',
-    'Your balance is credited once the payment is confirmed.',
+    tk('Choose the amount.'),
+    tk('Scan the QR code with any UPI app, or pay to the UPI ID, and pay exactly that amount.'),
+    tk('Enter the UPI transaction ID (UTR) from your app below and submit.'),
+    tk('Your balance is credited once the payment is confirmed.'),
   ],
   crypto: [
-    'Choose the amount, the coin and the network.',
-    'Send the coin to the QR code or the address, on that network only.',
-    'Enter the transaction hash below and submit.',
-    'Your balance is credited once the transfer is confirmed.',
+    tk('Choose the amount, the coin and the network.'),
+    tk('Send the coin to the QR code or the address, on that network only.'),
+    tk('Enter the transaction hash below and submit.'),
+    tk('Your balance is credited once the transfer is confirmed.'),
   ],
 };
 
 /** What the code pays to, written out with a copy button, for players paying from this very phone. */
 function PayTo({ kind, value }: { kind: QrKind; value: string }) {
-  const label = kind === 'fiat' ? 'UPI ID' : 'Address';
+  const label = kind === 'fiat' ? t('UPI ID') : t('Address');
   const copy = async () => {
     try {
       await copyText(value);
-      notify.success('Copied to clipboard!');
+      notify.success(t('Copied to clipboard!'));
     } catch (err) {
       console.error('copy', err);
     }
@@ -37,8 +37,8 @@ function PayTo({ kind, value }: { kind: QrKind; value: string }) {
     <div className="wallet-payto">
       <span className="wallet-payto__label">{label}</span>
       <code className="wallet-payto__value">{value}</code>
-      <Button variant="secondary" className="wallet-payto__copy" onClick={() => void copy()} aria-label={`Copy ${label} ${value}`}>
-        <Icon name="copy" size={16} /> Copy
+      <Button variant="secondary" className="wallet-payto__copy" onClick={() => void copy()} aria-label={t('Copy {{label}} {{value}}', { label, value })}>
+        <Icon name="copy" size={16} /> {t('Copy')}
       </Button>
     </div>
   );
@@ -49,7 +49,7 @@ export function DepositSteps({ kind }: { kind: QrKind }) {
   return (
     <ol className="wallet-steps" aria-label={t('How to deposit')}>
       {STEPS[kind].map((step) => (
-        <li key={step}>{step}</li>
+        <li key={step}>{t(step)}</li>
       ))}
     </ol>
   );
@@ -73,7 +73,7 @@ export function QrDisplay({ kind }: { kind: QrKind }) {
     );
   }
   const qr = data?.[0];
-  if (!qr) return <p className="wallet-qr__empty">No QR Codes uploaded yet.</p>;
+  if (!qr) return <p className="wallet-qr__empty">{t('No QR Codes uploaded yet.')}</p>;
   return (
     <figure className="wallet-qr">
       <img className="wallet-qr__image" src={qr.imageUrl} alt={`QR code: ${qr.title}`} width={220} height={220} />

@@ -55,7 +55,7 @@ export default function TelegramSubscriptionPage() {
           setSubmitted(true);
           void queryClient.invalidateQueries({ queryKey: walletKeys.subscriptions });
         },
-        onError: (err) => notify.error(errorMessage(err, 'Could not reach the server. Please try again.')),
+        onError: (err) => notify.error(errorMessage(err, t('Could not reach the server. Please try again.'))),
       },
     );
   };
@@ -67,18 +67,19 @@ export default function TelegramSubscriptionPage() {
       <form className="wallet-form" onSubmit={onSubmit} noValidate>
         <section className="card wallet-card">
           <p className="wallet-telegram__game">
-            Game: <strong>{gameName}</strong>
+            {t('Game:')} <strong>{gameName}</strong>
           </p>
           <p className="wallet-telegram__what">
-            A subscription gives you the invite link to the game&apos;s Telegram channel, where its rounds are announced before they start. Pay the amount below
-            by UPI and submit the transaction ID: once an admin confirms the payment, the invite link appears under your subscriptions on this page.
+            {t(
+              "A subscription gives you the invite link to the game's Telegram channel, where its rounds are announced before they start. Pay the amount below by UPI and submit the transaction ID: once an admin confirms the payment, the invite link appears under your subscriptions on this page.",
+            )}
           </p>
           <div className="field">
-            <span className="field__label">Amount (₹)</span>
+            <span className="field__label">{t('Amount (₹)')}</span>
             {amount.isPending ? (
               <Loading />
             ) : price === null ? (
-              <p className="wallet-qr__empty">No subscription amount is set yet.</p>
+              <p className="wallet-qr__empty">{t('No subscription amount is set yet.')}</p>
             ) : (
               <output className="wallet-telegram__amount" aria-label={t('Amount')}>
                 {formatRupees(price)}
@@ -115,7 +116,7 @@ export default function TelegramSubscriptionPage() {
             maxLength={20}
             onChange={set('phoneNumber')}
           />
-          <Field label={t('Telegram ID')} placeholder={t('@username')} value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
+          <Field label={t('Telegram ID')} placeholder="@username" value={form.telegramID} maxLength={64} autoComplete="off" onChange={set('telegramID')} />
           {ready && (
             <Button type="submit" block busy={deposit.isPending}>
               {t('Submit Deposit')}

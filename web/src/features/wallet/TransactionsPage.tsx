@@ -33,15 +33,15 @@ export default function TransactionsPage() {
 
   let body;
   if (history.isPending) body = <Loading />;
-  else if (history.isError) body = <ErrorText>Failed to fetch transaction history.</ErrorText>;
-  else if (!data?.transactions.length) body = <Empty>No transactions found.</Empty>;
+  else if (history.isError) body = <ErrorText>{t('Failed to fetch transaction history.')}</ErrorText>;
+  else if (!data?.transactions.length) body = <Empty>{t('No transactions found.')}</Empty>;
   else
     body = (
       <div className="wallet-table__wrap">
         <table className="wallet-table" aria-busy={history.isFetching || undefined}>
           <thead>
             <tr>
-              <th scope="col">Type</th>
+              <th scope="col">{t('Type')}</th>
               <th scope="col" className="wallet-table__method">
                 {t('Method')}
               </th>
@@ -51,19 +51,19 @@ export default function TransactionsPage() {
             </tr>
           </thead>
           <tbody>
-            {data.transactions.map((t) => (
-              <tr key={t._id ?? t.id}>
+            {data.transactions.map((tx) => (
+              <tr key={tx._id ?? tx.id}>
                 <td className="wallet-table__type">
-                  {HISTORY_TYPE_LABELS[t.type] ?? t.type}
-                  <time className="wallet-table__date" dateTime={t.createdAt}>
-                    {formatDateTime(t.createdAt)}
+                  {HISTORY_TYPE_LABELS[tx.type] ? t(HISTORY_TYPE_LABELS[tx.type]) : tx.type}
+                  <time className="wallet-table__date" dateTime={tx.createdAt}>
+                    {formatDateTime(tx.createdAt)}
                   </time>
-                  <span className="wallet-table__method-inline">{t.method}</span>
+                  <span className="wallet-table__method-inline">{tx.method}</span>
                 </td>
-                <td className="wallet-table__method">{t.method}</td>
+                <td className="wallet-table__method">{tx.method}</td>
                 <td className="wallet-table__num">
-                  <Amount t={t} />
-                  <span className={`wallet-table__status wallet-table__status--${t.status}`}>{t.status}</span>
+                  <Amount t={tx} />
+                  <span className={`wallet-table__status wallet-table__status--${tx.status}`}>{t(tx.status)}</span>
                 </td>
               </tr>
             ))}

@@ -27,7 +27,7 @@ const NETWORKS = [
 function SubmitButton({ pending }: { pending: boolean }) {
   return (
     <Button type="submit" block busy={pending}>
-      {pending ? 'Submitting...' : 'Withdraw'}
+      {pending ? t('Submitting...') : t('Withdraw')}
     </Button>
   );
 }
@@ -76,7 +76,7 @@ export function UsdtWithdrawForm() {
     <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
       <AmountField error={e.amount?.message} {...register('amount')} />
       <div className="field">
-        <span className="field__label">Network</span>
+        <span className="field__label">{t('Network')}</span>
         <Controller
           control={control}
           name="network"

@@ -20,7 +20,7 @@ export default function WithdrawPage() {
   return (
     <Page title={t('Withdraw')} narrow>
       <div className="card wallet-balance">
-        <span className="wallet-balance__label">Available balance</span>
+        <span className="wallet-balance__label">{t('Available balance')}</span>
         <strong className="wallet-balance__value" data-testid="available-balance">
           {balance.isPending ? '…' : balance.isError ? '—' : formatRupees(balance.data ?? 0)}
         </strong>

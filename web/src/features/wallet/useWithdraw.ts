@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { useSubmitWithdrawal, type WithdrawMethod } from './wallet.api';
+import { t } from '../../lib/i18n';
 
 /** After an INR request the original app returns to the home page after 2 s. */
 export const HOME_DELAY_MS = 2000;
@@ -23,11 +24,11 @@ export function useWithdraw(method: WithdrawMethod, { goHome }: { goHome: boolea
       { userId: user._id, amount, method, details: { ...details, amount }, remarks: `Withdrawal request via ${method}` },
       {
         onSuccess: () => {
-          notify.success('Withdrawal request submitted successfully!');
+          notify.success(t('Withdrawal request submitted successfully!'));
           onDone();
           if (goHome) timer.current = window.setTimeout(() => navigate('/'), HOME_DELAY_MS);
         },
-        onError: (err) => notify.failure('Error submitting withdrawal request.', errorMessage(err, 'Could not reach the server. Please try again.')),
+        onError: (err) => notify.failure(t('Error submitting withdrawal request.'), errorMessage(err, t('Could not reach the server. Please try again.'))),
       },
     );
   };
