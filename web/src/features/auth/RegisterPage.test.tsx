@@ -153,6 +153,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
       password: 'Secret#123',
       ref_by: 'FRIEND42',
       ageConfirmed: true,
+      language: 'en',
     });
     const dialog = screen.getByRole('dialog', { name: 'Verify your account' });
     expect(within(dialog).getByText('Registration successful! Please verify your email and phone number.')).toBeInTheDocument();

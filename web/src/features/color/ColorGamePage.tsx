@@ -250,7 +250,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
             {t('Cancel')}
           </Button>
           <Button onClick={() => place.mutate()} busy={place.isPending} disabled={Boolean(invalid) || closed}>
-            Bet {Number.isFinite(value) && value > 0 ? formatRupees(value) : ''}
+            {t('Bet {{amount}}', { amount: Number.isFinite(value) && value > 0 ? formatRupees(value) : '' }).trim()}
           </Button>
         </>
       }

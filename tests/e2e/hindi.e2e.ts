@@ -1,0 +1,198 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { checkInternationalPhone } from '../../contracts/accounts';
+import { call, ensureUpiQr } from './api';
+import { baseURL, launch, PHONE, shot } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+/** An Indian mobile number nobody has registered in this run. */
+function freshPhone(): { national: string; e164: string } {
+  for (;;) {
+    const national = `97${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const checked = checkInternationalPhone(`+91${national}`);
+    if (checked.ok) return { national, e164: checked.e164 };
+  }
+}
+
+/** The newest message the dev outbox holds for an address over a channel. */
+async function messageFor(to: string, channel: 'email' | 'sms'): Promise<{ code: string; text: string }> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseURL()}/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
+    const found = ((await res.json()) as { data: { channel: string; code: string; text: string }[] }).data.find((m) => m.channel === channel && m.code);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${channel} message for ${to}`);
+}
+
+/** The serious and critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Nothing wider than the phone: no word of the longer Hindi texts pushes a button or a bar off the screen. */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a, label, .layout-tabbar, .chicken-controls, .color-board')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 || el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => getComputedStyle(el).overflowX !== 'auto' && el.offsetParent !== null)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 40)}`),
+  );
+}
+
+async function look(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.lang), name).toBe('hi');
+  expect(await seriousViolations(page), name).toEqual([]);
+  expect(await overflow(page), name).toEqual([]);
+  await shot(page, `hindi-${name}`);
+}
+
+describe('the player site in Hindi', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const stamp = Date.now().toString(36);
+  const player = { name: 'Ravi Kumar', email: `ravi.${stamp}@e2e.test`, phone: freshPhone(), password: 'Chicken#2024' };
+
+  beforeAll(async () => {
+    await ensureUpiQr();
+    browser = await launch();
+    // A phone whose browser prefers Hindi: the first visit is in Hindi.
+    context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), locale: 'hi-IN' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens in Hindi for a browser that prefers it, with the Devanagari font loaded and only the Hindi catalog', async () => {
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    await page.goto('/');
+    await page.getByRole('link', { name: 'रजिस्टर करें' }).waitFor();
+    expect(await page.evaluate(() => document.fonts.check('1em "Noto Sans Devanagari"', 'शेष'))).toBe(true);
+    expect(scripts.some((s) => /\/hi-[\w-]+\.js$/.test(s))).toBe(true);
+    await look(page, 'home');
+  });
+
+  it('signs up and verifies in Hindi, with the codes sent in Hindi', async () => {
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: 'अपना खाता बनाएं' }).waitFor();
+    await page.getByRole('button', { name: 'खाता बनाएं' }).click();
+    await page.getByText('नाम ज़रूरी है', { exact: true }).waitFor();
+    await look(page, 'registration');
+    await page.getByLabel('पूरा नाम', { exact: true }).fill(player.name);
+    await page.getByLabel('ई-मेल', { exact: true }).fill(player.email);
+    await page.getByLabel('फ़ोन नंबर', { exact: true }).fill(player.phone.national);
+    await page.getByLabel('पासवर्ड', { exact: true }).fill(player.password);
+    await page.getByLabel('पासवर्ड की पुष्टि करें', { exact: true }).fill(player.password);
+    await page.getByRole('checkbox', { name: /मेरी उम्र 18 साल/ }).check();
+    await page.getByRole('button', { name: 'खाता बनाएं' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'अपना खाता सत्यापित करें' });
+    await dialog.getByText('रजिस्ट्रेशन सफल! कृपया अपना ई-मेल और फ़ोन नंबर सत्यापित करें।').waitFor();
+    const mail = await messageFor(player.email, 'email');
+    const sms = await messageFor(player.phone.e164, 'sms');
+    expect(mail.text).toContain(`आपका Rupee Arcade सत्यापन कोड ${mail.code} है।`);
+    expect(sms.text).toBe(`${sms.code} आपका Rupee Arcade सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।`);
+    await dialog.getByRole('textbox', { name: 'ई-मेल कोड का अंक 1 / 6' }).click();
+    await page.keyboard.type(mail.code);
+    await dialog.getByRole('textbox', { name: 'SMS कोड का अंक 1 / 6' }).click();
+    await page.keyboard.type(sms.code);
+    await dialog.getByRole('button', { name: 'खाता सत्यापित करें' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('खाता सफलतापूर्वक सत्यापित हो गया! आप लॉग इन हो गए हैं।').waitFor();
+    await expect.poll(() => page.title()).toBe('होम · Rupee Arcade');
+  });
+
+  it('deposits in Hindi, and an admin approves it', async () => {
+    await page.goto('/deposite');
+    await page.getByLabel('राशि (₹)', { exact: true }).fill('1000');
+    await page.getByLabel('ट्रांज़ैक्शन आईडी', { exact: true }).fill(`HI${Date.now()}`);
+    await look(page, 'deposit');
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/v1/wallet/deposit') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'जमा का अनुरोध भेजें' }).click();
+    const deposit = (await (await sent).json()) as { data: { _id: string } };
+    const done = page.getByRole('dialog', { name: 'जमा का अनुरोध भेजा गया' });
+    await done.getByText('आपका जमा अनुरोध सफलतापूर्वक भेज दिया गया है!').waitFor();
+    await done.getByRole('button', { name: 'बंद करें' }).click();
+    const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
+    await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: deposit.data._id, status: 'approved' }, admin.accessToken);
+  });
+
+  it('plays Chicken Road in Hindi', async () => {
+    await page.goto('/chicken-road');
+    await page.getByRole('heading', { name: 'चिकन रोड' }).waitFor();
+    await look(page, 'chicken-road');
+    await page.getByRole('button', { name: /के दांव से गेम शुरू करें/ }).click();
+    await page.getByRole('button', { name: /कैश आउट करें/ }).waitFor();
+    await page.getByRole('button', { name: 'आगे: अगली लेन पार करें (Space)' }).click();
+    const result = page.getByRole('dialog', { name: /बधाई हो!|गेम खत्म!/ });
+    const cashOut = page.getByRole('button', { name: /कैश आउट करें/ });
+    await Promise.race([result.waitFor(), cashOut.waitFor()]);
+    if (!(await result.isVisible())) await cashOut.click();
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/दांव की राशि₹10\.00/);
+    await shot(page, 'hindi-chicken-result');
+    await result.getByRole('button', { name: 'फिर से खेलें' }).click();
+  });
+
+  it('bets on the colour game in Hindi', async () => {
+    await page.goto('/color');
+    await page.getByRole('region', { name: 'मौजूदा पीरियड' }).getByText('लाइव', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'दांव लगाएं' }).waitFor();
+    await look(page, 'colour-game');
+    // Bets close in a period's last seconds: wait for one with time to bet.
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('button', { name: 'हरा' }).isEnabled()) &&
+          Number((await page.getByRole('timer').getAttribute('aria-label'))?.split(' ')[0]) >= 7,
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'हरा' }).click();
+    const sheet = page.getByRole('dialog', { name: 'हरा पर दांव' });
+    await sheet.getByRole('button', { name: /^दांव ₹/ }).click();
+    await page.getByText(/दांव लगा: हरा पर ₹10/).waitFor();
+    await page.getByText('इस पीरियड पर आपके दांव').waitFor();
+  });
+
+  it('spins the wheel in Hindi and reads the bets', async () => {
+    await page.goto('/spinner');
+    await page.getByRole('button', { name: 'घुमाएं' }).click();
+    await page.getByText(/आप जीते: ₹|इस बार कोई इनाम नहीं/).first().waitFor({ timeout: 15_000 });
+    await page.goto('/bets');
+    await page.getByRole('heading', { name: 'सभी दांव' }).waitFor();
+    await page.getByRole('columnheader', { name: 'तारीख' }).waitFor();
+    await look(page, 'bets');
+  });
+
+  it('switches language from the side menu, and the server keeps the choice', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: `${player.name} का मेन्यू खोलें` }).click();
+    const menu = page.getByRole('dialog', { name: 'मेन्यू' });
+    await menu.getByRole('group', { name: 'भाषा' }).waitFor();
+    await look(page, 'side-menu');
+    await menu.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.getByRole('link', { name: /Balance ₹/ }).waitFor();
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/v1/users/me')).json()) as { user?: { language?: string } }).user?.language)
+      .toBe('en');
+    // Back to Hindi for a signed-out visitor on the sign-in screen: remembered on this browser.
+    await page.request.post('/api/v1/users/logout');
+    await page.evaluate(() => localStorage.removeItem('user'));
+    await page.goto('/login');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'फिर से स्वागत है' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'फिर से स्वागत है' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('hi');
+    await look(page, 'sign-in');
+  });
+});

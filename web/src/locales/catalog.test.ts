@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
+import { MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
+import { DIFFICULTIES } from '../../../contracts/chicken.math';
+import { HISTORY_TYPE_LABELS, REQUEST_STATUSES } from '../../../contracts/wallet';
+import hindi from './hi.json';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const walk = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(join(ROOT, path)).isDirectory() ? walk(path) : [path];
+  });
+const unquote = (quote: string, body: string) => body.replace(new RegExp(`\\\\${quote}`, 'g'), quote).replace(/\\\\/g, '\\');
+
+/** The player site's code (the back office stays English). */
+const playerCode = walk('web/src').filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.includes('/admin/'));
+
+/** Every text the player site asks to translate: `t('…')`, `tk('…')` and `<Tr text="…">`. */
+function textsInCode(): Map<string, string> {
+  const texts = new Map<string, string>();
+  const call = /\btk?\(\s*(['"])((?:\\.|(?!\1).)*?)\1/gs;
+  const tr = /<Tr\b[^>]*?\btext=(?:"([^"]*)"|\{((?:[^{}]|\{\{\w+\}\})*)\})/gs;
+  for (const file of playerCode) {
+    const source = read(file);
+    for (const m of source.matchAll(call)) texts.set(unquote(m[1], m[2]), file);
+    for (const m of source.matchAll(tr)) {
+      if (m[1] !== undefined) texts.set(m[1], file);
+      for (const lit of (m[2] ?? '').matchAll(/(['"])((?:\\.|(?!\1).)*?)\1/g)) texts.set(unquote(lit[1], lit[2]), file);
+    }
+  }
+  return texts;
+}
+
+/** The rules' messages a player's form shows (contracts' and the web's own zod schemas), which Field shows through `t`. */
+function validationMessages(): Set<string> {
+  const files = ['accounts', 'account-rules', 'money', 'wallet', 'phone', 'responsible', 'chicken', 'color', 'spinner'].map((f) => `contracts/${f}.ts`);
+  files.push(...playerCode.filter((f) => /schemas?\.ts$|rules\.ts$/.test(f) || f.endsWith('VerifyView.tsx') || f.endsWith('FairnessPanel.tsx')));
+  const message = /(?:(?:\.(?:min|max|regex|refine|length|int|email|url|positive|nonnegative|gte|lte)\(|\bz\.email\()(?:[^()']|\([^()]*\))*?|(?:message|error):\s*)'([^']+)'/g;
+  const found = new Set<string>();
+  for (const file of files) for (const m of read(file).matchAll(message)) if (/^[A-Z]/.test(m[1])) found.add(m[1]);
+  for (const text of [...Object.values(MESSAGES), ...Object.values(AMOUNT_MESSAGES), ...PASSWORD_RULES.map(([, m]) => m), ...Object.values(HISTORY_TYPE_LABELS), ...DIFFICULTIES, ...REQUEST_STATUSES])
+    found.add(text);
+  for (const p of ['', 'a', 'aA', 'aA1', 'aA1!', 'aA1!aaaa']) found.add(passwordStrength(p).label);
+  return found;
+}
+
+/** The codes the server answers with, for `code:…` keys. */
+function serverCodes(): Set<string> {
+  const codes = new Set<string>();
+  for (const file of walk('server').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    for (const m of read(file).matchAll(/'([A-Z][A-Z0-9_]{2,})'/g)) codes.add(m[1]);
+  }
+  return codes;
+}
+
+describe('the Hindi catalog', () => {
+  const catalog = hindi as Record<string, string>;
+  const code = textsInCode();
+  const rules = validationMessages();
+
+  it('has every text the player site shows', () => {
+    const missing = [...code].filter(([text]) => !(text in catalog)).map(([text, file]) => `${relative('.', file)}: ${text}`);
+    const missingRules = [...rules].filter((text) => !(text in catalog));
+    expect(missing).toEqual([]);
+    expect(missingRules).toEqual([]);
+  });
+
+  it('has no text that nothing shows any more', () => {
+    const codes = serverCodes();
+    const unused = Object.keys(catalog).filter((key) => (key.startsWith('code:') ? !codes.has(key.slice(5)) : !code.has(key) && !rules.has(key)));
+    expect(unused).toEqual([]);
+  });
+
+  it('keeps each text’s placeholders and tags, and is Hindi', () => {
+    const marks = (text: string) => [...text.matchAll(/\{\{\w+\}\}|<\/?\w+>/g)].map((m) => m[0]).sort();
+    const wrong = Object.entries(catalog).filter(([key, value]) => !key.startsWith('code:') && marks(key).join() !== marks(value).join());
+    expect(wrong).toEqual([]);
+    const words = (text: string) => text.replace(/\{\{\w+\}\}|<\/?\w+>/g, '');
+    const untranslated = Object.entries(catalog).filter(([key, value]) => /[A-Za-z]{3}/.test(words(key)) && !/[\u0900-\u097F]/.test(value) && value !== key);
+    expect(untranslated).toEqual([]);
+  });
+});
