@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
 import { MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
 import { DIFFICULTIES } from '../../../contracts/chicken.math';
+import { LIMIT_KIND_HELP, LIMIT_KIND_LABELS } from '../../../contracts/responsible';
 import { HISTORY_TYPE_LABELS, REQUEST_STATUSES } from '../../../contracts/wallet';
+import { english } from './en';
 import hindi from './hi.json';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -42,7 +44,7 @@ function validationMessages(): Set<string> {
   const message = /(?:(?:\.(?:min|max|regex|refine|length|int|email|url|positive|nonnegative|gte|lte)\(|\bz\.email\()(?:[^()']|\([^()]*\))*?|(?:message|error):\s*)'([^']+)'/g;
   const found = new Set<string>();
   for (const file of files) for (const m of read(file).matchAll(message)) if (/^[A-Z]/.test(m[1])) found.add(m[1]);
-  for (const text of [...Object.values(MESSAGES), ...Object.values(AMOUNT_MESSAGES), ...PASSWORD_RULES.map(([, m]) => m), ...Object.values(HISTORY_TYPE_LABELS), ...DIFFICULTIES, ...REQUEST_STATUSES])
+  for (const text of [...Object.values(MESSAGES), ...Object.values(AMOUNT_MESSAGES), ...PASSWORD_RULES.map(([, m]) => m), ...Object.values(HISTORY_TYPE_LABELS), ...DIFFICULTIES, ...REQUEST_STATUSES, ...Object.values(LIMIT_KIND_LABELS), ...Object.values(LIMIT_KIND_HELP)])
     found.add(text);
   for (const p of ['', 'a', 'aA', 'aA1', 'aA1!', 'aA1!aaaa']) found.add(passwordStrength(p).label);
   return found;
@@ -57,27 +59,39 @@ function serverCodes(): Set<string> {
   return codes;
 }
 
+/** A text counted with `count` has a form per plural category: `key_one`, `key_other`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, '');
+
 describe('the Hindi catalog', () => {
   const catalog = hindi as Record<string, string>;
+  const has = (text: string) => text in catalog || (`${text}_one` in catalog && `${text}_other` in catalog);
   const code = textsInCode();
   const rules = validationMessages();
 
   it('has every text the player site shows', () => {
-    const missing = [...code].filter(([text]) => !(text in catalog)).map(([text, file]) => `${relative('.', file)}: ${text}`);
-    const missingRules = [...rules].filter((text) => !(text in catalog));
+    const missing = [...code].filter(([text]) => !has(text)).map(([text, file]) => `${relative('.', file)}: ${text}`);
+    const missingRules = [...rules].filter((text) => !has(text));
     expect(missing).toEqual([]);
     expect(missingRules).toEqual([]);
   });
 
   it('has no text that nothing shows any more', () => {
     const codes = serverCodes();
-    const unused = Object.keys(catalog).filter((key) => (key.startsWith('code:') ? !codes.has(key.slice(5)) : !code.has(key) && !rules.has(key)));
+    const unused = Object.keys(catalog).filter((key) => (key.startsWith('code:') ? !codes.has(key.slice(5)) : !code.has(base(key)) && !rules.has(base(key))));
     expect(unused).toEqual([]);
+  });
+
+  it('has the English plural forms of every counted text, and each one in Hindi', () => {
+    for (const key of Object.keys(english)) {
+      expect(code.has(base(key)), key).toBe(true);
+      expect(`${base(key)}_one` in catalog && `${base(key)}_other` in catalog, key).toBe(true);
+    }
   });
 
   it('keeps each text’s placeholders and tags, and is Hindi', () => {
     const marks = (text: string) => [...text.matchAll(/\{\{\w+\}\}|<\/?\w+>/g)].map((m) => m[0]).sort();
-    const wrong = Object.entries(catalog).filter(([key, value]) => !key.startsWith('code:') && marks(key).join() !== marks(value).join());
+    const wrong = Object.entries(catalog).filter(([key, value]) => !key.startsWith('code:') && marks(base(key)).join() !== marks(value).join());
     expect(wrong).toEqual([]);
     const words = (text: string) => text.replace(/\{\{\w+\}\}|<\/?\w+>/g, '');
     const untranslated = Object.entries(catalog).filter(([key, value]) => /[A-Za-z]{3}/.test(words(key)) && !/[\u0900-\u097F]/.test(value) && value !== key);

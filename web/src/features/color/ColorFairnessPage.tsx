@@ -9,19 +9,19 @@ import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { Ball } from './Ball';
+import { Ball, labelOf } from './Ball';
 import { colorApi, colorKeys } from './color.api';
 import { checkChainPage, checkPeriod, newChainCheck, type ChainCheck, type PeriodCheck } from '../../../../contracts/color.math';
 import './color.css';
-import { t } from '../../lib/i18n';
+import { currentLocale, t, tk } from '../../lib/i18n';
 
 const PERIOD = /^\d{12}$/;
 
 const STATUS: Record<ColorCommitment['status'], string> = {
-  'awaiting-salt': 'Waiting for its salt',
-  starting: 'Starts soon',
-  running: 'Running',
-  ended: 'Ended',
+  'awaiting-salt': tk('Waiting for its salt'),
+  starting: tk('Starts soon'),
+  running: tk('Running'),
+  ended: tk('Ended'),
 };
 
 /** /color/fairness: every chain the colour game committed to, and any period checked step by step. Open to everyone. */
@@ -44,7 +44,7 @@ function CheckPeriod({ period, onCheck }: { period: string | null; onCheck: (per
     e.preventDefault();
     const value = text.trim();
     if (!PERIOD.test(value)) {
-      setError('Enter the 12-digit period number, such as 202611250001.');
+      setError(t('Enter the 12-digit period number, such as 202611250001.'));
       return;
     }
     setError('');
@@ -52,14 +52,15 @@ function CheckPeriod({ period, onCheck }: { period: string | null; onCheck: (per
   };
   return (
     <section className="card color-fair" aria-labelledby="check-title">
-      <h2 id="check-title">Check a period</h2>
+      <h2 id="check-title">{t('Check a period')}</h2>
       <p className="color-fair__intro">
-        Your browser recomputes the period&rsquo;s number from its hash and its chain&rsquo;s salt, and hashes its hash back to the chain&rsquo;s published
-        hash. Nothing here trusts the server&rsquo;s word.
+        {t(
+          'Your browser recomputes the period’s number from its hash and its chain’s salt, and hashes its hash back to the chain’s published hash. Nothing here trusts the server’s word.',
+        )}
       </p>
       <form className="color-fair__form" onSubmit={submit} noValidate>
         <Field label={t('Period')} inputMode="numeric" autoComplete="off" value={text} onChange={(e) => setText(e.target.value)} error={error} maxLength={12} />
-        <Button type="submit">Check</Button>
+        <Button type="submit">{t('Check')}</Button>
       </form>
       {period && <PeriodSteps period={period} />}
     </section>
@@ -76,11 +77,11 @@ function PeriodSteps({ period }: { period: string }) {
     enabled: Boolean(result.data && chain),
     staleTime: Infinity,
   });
-  if (result.isError) return <p className="field__error">{errorMessage(result.error, 'Could not load this period.')}</p>;
-  if (chains.isError) return <ErrorRetry onRetry={() => void chains.refetch()}>{errorMessage(chains.error, 'Could not load the commitments.')}</ErrorRetry>;
+  if (result.isError) return <p className="field__error">{errorMessage(result.error, t('Could not load this period.'))}</p>;
+  if (chains.isError) return <ErrorRetry onRetry={() => void chains.refetch()}>{errorMessage(chains.error, t('Could not load the commitments.'))}</ErrorRetry>;
   if (result.isPending || chains.isPending || (chain && check.isPending)) return <Loading />;
-  if (!chain) return <p className="field__error">This period&rsquo;s chain is not among the newest commitments.</p>;
-  if (check.isError) return <ErrorRetry onRetry={() => void check.refetch()}>Could not check this period. Please try again.</ErrorRetry>;
+  if (!chain) return <p className="field__error">{t('This period’s chain is not among the newest commitments.')}</p>;
+  if (check.isError) return <ErrorRetry onRetry={() => void check.refetch()}>{t('Could not check this period. Please try again.')}</ErrorRetry>;
   return <Steps result={result.data} chain={chain} check={check.data!} />;
 }
 
@@ -89,32 +90,37 @@ function Steps({ result, chain, check }: { result: PeriodResult; chain: ColorCom
   return (
     <div className="color-fair__steps" aria-live="polite">
       <p className={check.verified ? 'color-fair__verdict color-fair__verdict--ok' : 'color-fair__verdict color-fair__verdict--bad'} role="status">
-        Period {result.period}: {check.verified ? 'Verified ✓' : 'Does not verify ✗'}
+        {t('Period {{period}}: {{verdict}}', { period: result.period, verdict: check.verified ? t('Verified ✓') : t('Does not verify ✗') })}
       </p>
       <dl className="color-fair__list">
-        <dt>Chain</dt>
+        <dt>{t('Chain')}</dt>
         <dd>
-          {chain.id}, period {result.index} of {chain.chainLength.toLocaleString('en-IN')}
+          {t('{{chain}}, period {{index}} of {{length}}', { chain: chain.id, index: result.index, length: chain.chainLength.toLocaleString(currentLocale()) })}
         </dd>
-        <dt>Period hash</dt>
+        <dt>{t('Period hash')}</dt>
         <dd className="color-rules__hash">{result.hash}</dd>
         <dt>
-          Hashed {result.index} {result.index === 1 ? 'time' : 'times'}, it gives the chain&rsquo;s published hash {mark(check.chained)}
+          {result.index === 1
+            ? t('Hashed {{count}} time, it gives the chain’s published hash {{mark}}', { count: result.index, mark: mark(check.chained) })
+            : t('Hashed {{count}} times, it gives the chain’s published hash {{mark}}', { count: result.index, mark: mark(check.chained) })}
         </dt>
         <dd className="color-rules__hash">{chain.terminalHash}</dd>
-        <dt>Salt</dt>
+        <dt>{t('Salt')}</dt>
         <dd className="color-rules__hash">{chain.salt}</dd>
         <dd className="color-fair__note">{chain.notice}</dd>
-        <dt>HMAC-SHA256(key = period hash, message = &ldquo;salt:{result.index}:0&rdquo;)</dt>
+        <dt>{t('HMAC-SHA256(key = period hash, message = “salt:{{index}}:0”)', { index: result.index })}</dt>
         <dd className="color-rules__hash">{check.hmac}</dd>
-        <dt>First four bytes as a fraction of 2³²</dt>
+        <dt>{t('First four bytes as a fraction of 2³²')}</dt>
         <dd>{check.float.toFixed(10)}</dd>
         <dt>
-          Number: ⌊{check.float.toFixed(4)} × 10⌋ {mark(check.number === result.number)}
+          {t('Number: ⌊{{fraction}} × 10⌋ {{mark}}', { fraction: check.float.toFixed(4), mark: mark(check.number === result.number) })}
         </dt>
         <dd className="color-fair__number">
-          <Ball n={check.number} size="sm" /> {check.number}, {check.colour}, {check.size}
-          {check.number !== result.number && <span> (the server recorded {result.number})</span>}
+          <Ball n={check.number} size="sm" /> {check.number}, {check.colour
+            .split('+')
+            .map((c) => labelOf(c as 'green'))
+            .join('+')}, {labelOf(check.size)}
+          {check.number !== result.number && <span> {t('(the server recorded {{number}})', { number: result.number })}</span>}
         </dd>
       </dl>
     </div>
@@ -126,46 +132,52 @@ function Commitments() {
   const list = useQuery({ queryKey: colorKeys.commitments(page), queryFn: () => colorApi.commitments(page) });
   return (
     <section className="card color-fair" aria-labelledby="commitments-title">
-      <h2 id="commitments-title">Commitments</h2>
+      <h2 id="commitments-title">{t('Commitments')}</h2>
       <p className="color-fair__intro">
-        Each chain is published before its salt is known and before any of its periods runs. A salt that is a Bitcoin block&rsquo;s hash can be checked on any
-        block explorer: the block must have been mined after the chain committed to it.
+        {t(
+          'Each chain is published before its salt is known and before any of its periods runs. A salt that is a Bitcoin block’s hash can be checked on any block explorer: the block must have been mined after the chain committed to it.',
+        )}
       </p>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the commitments.')}</ErrorRetry>
+        <ErrorRetry onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the commitments.'))}</ErrorRetry>
       ) : list.data.chains.length === 0 ? (
-        <Empty>No chain yet: the first is made when the game first starts.</Empty>
+        <Empty>{t('No chain yet: the first is made when the game first starts.')}</Empty>
       ) : (
         <>
           <ol className="color-fair__chains">
             {list.data.chains.map((c) => (
               <li key={c.id} className="color-fair__chain">
                 <h3>
-                  Chain {c.id} <span className={`color-fair__status color-fair__status--${c.status}`}>{STATUS[c.status]}</span>
+                  {t('Chain {{chain}}', { chain: c.id })} <span className={`color-fair__status color-fair__status--${c.status}`}>{t(STATUS[c.status])}</span>
                 </h3>
                 <p className={c.verifiable ? 'color-fair__note' : 'color-fair__note color-fair__note--warn'}>{c.notice}</p>
                 <dl className="color-fair__list">
-                  <dt>Published hash</dt>
+                  <dt>{t('Published hash')}</dt>
                   <dd className="color-rules__hash">{c.terminalHash}</dd>
-                  <dt>Made and published</dt>
+                  <dt>{t('Made and published')}</dt>
                   <dd>{formatDateTime(c.publishedAt)}</dd>
                   {c.saltBlock !== null && (
                     <>
-                      <dt>Salt block</dt>
+                      <dt>{t('Salt block')}</dt>
                       <dd>
-                        Bitcoin block {c.saltBlock}, committed to on {formatDateTime(c.saltBlockAt!)}
+                        {t('Bitcoin block {{block}}, committed to on {{date}}', { block: c.saltBlock, date: formatDateTime(c.saltBlockAt!) })}
                       </dd>
                     </>
                   )}
-                  <dt>Salt</dt>
-                  <dd className="color-rules__hash">{c.salt ?? 'Not entered yet'}</dd>
+                  <dt>{t('Salt')}</dt>
+                  <dd className="color-rules__hash">{c.salt ?? t('Not entered yet')}</dd>
                   {c.firstPeriod && (
                     <>
-                      <dt>Periods</dt>
+                      <dt>{t('Periods')}</dt>
                       <dd>
-                        {c.firstPeriod} to {c.lastPeriod}, {c.chainLength.toLocaleString('en-IN')} periods of {c.roundSeconds} s
+                        {t('{{first}} to {{last}}, {{count}} periods of {{seconds}} s', {
+                          first: c.firstPeriod,
+                          last: c.lastPeriod,
+                          count: c.chainLength.toLocaleString(currentLocale()),
+                          seconds: c.roundSeconds,
+                        })}
                       </dd>
                     </>
                   )}
@@ -195,13 +207,13 @@ function CheckChain({ chain }: { chain: ColorCommitment }) {
         if (page >= answer.totalPages) break;
       }
     } catch (err) {
-      setState({ running: false, check, total: check.checked, error: errorMessage(err, 'The check stopped: please try again.') });
+      setState({ running: false, check, total: check.checked, error: errorMessage(err, t('The check stopped: please try again.')) });
     }
   };
   if (!state) {
     return (
       <Button variant="ghost" onClick={() => void run()}>
-        Check every ended period of chain {chain.id}
+        {t('Check every ended period of chain {{chain}}', { chain: chain.id })}
       </Button>
     );
   }
@@ -211,12 +223,16 @@ function CheckChain({ chain }: { chain: ColorCommitment }) {
       {state.error
         ? state.error
         : state.running
-          ? `Checking… ${check.checked.toLocaleString('en-IN')} periods so far`
+          ? t('Checking… {{count}} periods so far', { count: check.checked.toLocaleString(currentLocale()) })
           : check.checked === 0
-            ? 'No period of this chain has ended yet.'
+            ? t('No period of this chain has ended yet.')
             : check.failed.length === 0
-              ? `All ${check.checked.toLocaleString('en-IN')} ended periods verified ✓`
-              : `${check.failed.length} of ${check.checked.toLocaleString('en-IN')} do not verify ✗: ${check.failed.slice(0, 5).join(', ')}${check.failed.length > 5 ? '…' : ''}`}
+              ? t('All {{count}} ended periods verified ✓', { count: check.checked.toLocaleString(currentLocale()) })
+              : t('{{failed}} of {{count}} do not verify ✗: {{periods}}', {
+                  failed: check.failed.length,
+                  count: check.checked.toLocaleString(currentLocale()),
+                  periods: `${check.failed.slice(0, 5).join(', ')}${check.failed.length > 5 ? '…' : ''}`,
+                })}
     </p>
   );
 }

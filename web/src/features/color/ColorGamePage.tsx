@@ -109,7 +109,7 @@ export default function ColorGamePage() {
           </p>
           {last && (
             <p className="color-period__last">
-              Last: <Ball n={last.number} size="sm" />
+              {t('Last:')} <Ball n={last.number} size="sm" />
             </p>
           )}
         </div>
@@ -160,7 +160,7 @@ const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolea
     <section className="card color-board" aria-label={t('Place a bet')}>
       {closed && (
         <p className="color-closed" role="status">
-          Bets for this period are closed. The next one opens in {timeLeft} s.
+          {t('Bets for this period are closed. The next one opens in {{seconds}} s.', { seconds: timeLeft })}
         </p>
       )}
       <div className="color-board__colours">

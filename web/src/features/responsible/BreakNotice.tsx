@@ -6,13 +6,16 @@ import { responsibleApi, responsibleKeys } from './responsible.api';
 import './responsible.css';
 import { t } from '../../lib/i18n';
 
-const NAMED: Record<number, string> = { 182: '6 months', 365: '1 year', 730: '2 years', 1095: '3 years', 1826: '5 years' };
+/** Breaks of whole months or years, by their days. */
+const NAMED: Record<number, { months?: number; years?: number }> = { 182: { months: 6 }, 365: { years: 1 }, 730: { years: 2 }, 1095: { years: 3 }, 1826: { years: 5 } };
 
 /** A break's length as a person says it: "3 days", "2 weeks", "1 year". */
 export function daysText(days: number): string {
-  if (NAMED[days]) return NAMED[days];
-  if (days % 7 === 0) return days === 7 ? '1 week' : `${days / 7} weeks`;
-  return days === 1 ? '1 day' : `${days} days`;
+  const named = NAMED[days];
+  if (named?.months) return t('{{count}} months', { count: named.months });
+  if (named?.years) return t('{{count}} years', { count: named.years });
+  if (days % 7 === 0) return t('{{count}} weeks', { count: days / 7 });
+  return t('{{count}} days', { count: days });
 }
 
 /** Says that the player is on a break, until when, and what they can still do. */

@@ -64,7 +64,10 @@ export default function ResponsiblePage() {
 
 function limitNote(l: LimitView): string {
   const parts: string[] = [];
-  if (l.amount !== null) parts.push(t('Used {{used}} of {{limit}}; resets {{when}}.', { used: formatRupees(l.used), limit: formatRupees(l.amount), when: formatDateTime(l.resetsAt) }));
+  if (l.amount !== null)
+    parts.push(
+      t('Used {{used}} of {{limit}}; resets {{when}}.', { used: formatRupees(l.used), limit: formatRupees(l.amount), when: formatDateTime(l.resetsAt) }),
+    );
   if (l.pending) {
     parts.push(
       l.pending.amount === null
@@ -107,9 +110,11 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
   return (
     <section className="card rp-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="rp-card__title">
-        {LIMIT_KIND_LABELS[kind]}
+        {t(LIMIT_KIND_LABELS[kind])}
       </h2>
-      <p className="rp-card__help">{LIMIT_KIND_HELP[kind]} Leave a box empty for no limit.</p>
+      <p className="rp-card__help">
+        {t(LIMIT_KIND_HELP[kind])} {t('Leave a box empty for no limit.')}
+      </p>
       <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} onReset={() => reset()}>
         <div className="rp-limits">
           {LIMIT_PERIODS.map((period) => (
@@ -128,7 +133,7 @@ function LimitsForm({ kind, limits }: { kind: LimitKind; limits: LimitView[] }) 
           ))}
         </div>
         <Button type="submit" busy={save.isPending}>
-          Save {LIMIT_KIND_LABELS[kind].toLowerCase()}
+          {t('Save {{what}}', { what: t(LIMIT_KIND_LABELS[kind]).toLowerCase() })}
         </Button>
       </form>
     </section>
@@ -170,7 +175,11 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
   const save = useMutation({
     mutationFn: responsibleApi.setRealityCheck,
     onSuccess: (answer) => {
-      notify.success(answer.realityCheckMinutes ? t('You will get a reminder every {{minutes}} minutes of play.', { minutes: answer.realityCheckMinutes }) : t('Reality check turned off.'));
+      notify.success(
+        answer.realityCheckMinutes
+          ? t('You will get a reminder every {{minutes}} minutes of play.', { minutes: answer.realityCheckMinutes })
+          : t('Reality check turned off.'),
+      );
       void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
     onError: (err) => notify.error(errorMessage(err, t('Could not save. Please try again.'))),
@@ -180,14 +189,14 @@ function RealityCheckSetting({ minutes }: { minutes: number }) {
       <h2 id="rp-reality" className="rp-card__title">
         {t('Reality check')}
       </h2>
-      <p className="rp-card__help">A reminder of how long you have played and your net result, with the choice to carry on or stop.</p>
+      <p className="rp-card__help">{t('A reminder of how long you have played and your net result, with the choice to carry on or stop.')}</p>
       <SelectField id="rp-reality-minutes" label={t('Remind me every')} value={minutes} disabled={save.isPending} onChange={(v) => save.mutate(v)}>
         {REALITY_CHECK_CHOICES.map((m) => (
           <option key={m} value={m}>
-            {m} minutes
+            {t('{{count}} minutes', { count: m })}
           </option>
         ))}
-        <option value={0}>Never (off)</option>
+        <option value={0}>{t('Never (off)')}</option>
       </SelectField>
     </section>
   );
@@ -204,7 +213,7 @@ function TakeABreak() {
     onSuccess: (answer) => {
       idem.settle();
       setConfirming(null);
-      notify.success(`Your break has started. It ends ${formatDateTime(answer.endsAt)}.`);
+      notify.success(t('Your break has started. It ends {{when}}.', { when: formatDateTime(answer.endsAt) }));
       void queryClient.invalidateQueries({ queryKey: responsibleKeys.all });
     },
     onError: (err) => {
@@ -224,8 +233,9 @@ function TakeABreak() {
         {t('Take a break')}
       </h2>
       <p className="rp-card__help">
-        A time-out lasts from a day to six weeks; self-exclusion from six months to five years. Either starts at once and cannot be ended early. Meanwhile you
-        can sign in to withdraw your balance and see your history, but not play, deposit or spin.
+        {t(
+          'A time-out lasts from a day to six weeks; self-exclusion from six months to five years. Either starts at once and cannot be ended early. Meanwhile you can sign in to withdraw your balance and see your history, but not play, deposit or spin.',
+        )}
       </p>
       <SegmentedControl
         label={t('Kind of break')}
@@ -256,8 +266,10 @@ function TakeABreak() {
         onCancel={() => setConfirming(null)}
       >
         <p>
-          For {daysText(days)}, until about {formatDateTime(confirming ?? '')}, you will not be able to play, deposit or spin. This cannot be undone or
-          shortened.
+          {t('For {{length}}, until about {{until}}, you will not be able to play, deposit or spin. This cannot be undone or shortened.', {
+            length: daysText(days),
+            until: formatDateTime(confirming ?? ''),
+          })}
         </p>
       </ConfirmDialog>
     </section>
@@ -277,7 +289,7 @@ function Statements() {
       <h2 id="rp-statements" className="rp-card__title">
         {t('Statements')}
       </h2>
-      <p className="rp-card__help">Download your transactions or your bets for any period as a CSV file (times in India time).</p>
+      <p className="rp-card__help">{t('Download your transactions or your bets for any period as a CSV file (times in India time).')}</p>
       <div className="rp-dates">
         <Field label={t('From')} type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
         <Field
