@@ -172,6 +172,86 @@ describe('the player site in Hindi', () => {
     await look(page, 'bets');
   });
 
+  it('shows no English sentence on any player screen in Hindi', async () => {
+    // Names that stay as they are in Hindi text: the site, the player, brands and technical terms.
+    const kept = new RegExp(
+      [
+        'Rupee',
+        'Arcade',
+        player.name,
+        // Help organisations the operator lists, by their own names.
+        ...['Gambling Therapy', 'Gamblers Anonymous'],
+        'UPI',
+        'USDT',
+        'ETH',
+        'BTC',
+        'ERC20',
+        'TRC20',
+        'Telegram',
+        'WhatsApp',
+        'Bitcoin',
+        'Web Crypto',
+        'HMAC[-_]SHA256[^\\n]*',
+        'SHA-256[^\\n]*',
+        'CSV',
+        'IFSC',
+        'SBIN\\w+',
+        'English',
+        'Space',
+        'OTP',
+        'SMS',
+      ].join('|'),
+      'g',
+    );
+    const found: string[] = [];
+    for (const path of [
+      '/',
+      '/ranking',
+      '/bets',
+      '/profile',
+      '/deposite',
+      '/withdraw',
+      '/transactions',
+      '/spinner',
+      '/chicken-road',
+      '/chicken-road/demo',
+      '/color',
+      '/color/fairness',
+      '/fairness',
+      '/responsible',
+      '/safer-play',
+      '/terms',
+      '/privacy',
+      '/change-password',
+      '/refer-earn',
+      '/payment',
+      '/paymentsuccess',
+      '/telegram-subscription/chicken',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // Visible text and the names a screen reader reads (labels, placeholders, titles).
+      const texts = await page.evaluate(() => {
+        const out: string[] = [];
+        const walker = document.createTreeWalker(document.querySelector('#root')!, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const el = n.parentElement!;
+          if (el.closest('code, .color-rules__hash, [data-testid=previous-server-seed], .color-fair__note, .color-rules__notice')) continue;
+          if (n.textContent?.trim()) out.push(n.textContent.trim());
+        }
+        for (const el of document.querySelectorAll('#root [aria-label], #root [placeholder], #root [title]'))
+          for (const name of ['aria-label', 'placeholder', 'title']) if (el.getAttribute(name)) out.push(el.getAttribute(name)!);
+        return out;
+      });
+      for (const text of texts) {
+        const rest = text.replace(kept, '');
+        if (/[A-Za-z]{2,}[\s,.:;!?'’]+[A-Za-z]{2,}/.test(rest) || /^[A-Z][a-z]{3,}$/.test(rest.trim())) found.push(`${path}: ${text}`);
+      }
+    }
+    expect([...new Set(found)]).toEqual([]);
+  });
+
   it('switches language from the side menu, and the server keeps the choice', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: `${player.name} का मेन्यू खोलें` }).click();

@@ -51,7 +51,7 @@ export function AppLayout() {
     // The back office uses the full 1200 px; the header follows so the logo lines up with its side tabs.
     <div className={backOffice ? 'app layout layout--wide layout--backoffice' : 'app layout'}>
       <a className="layout-skip" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       {/* The game screen has its own balance badge beside the game title (spec). */}
       {/* The back office is its own shell: no player balance and no player tab bar over its content. */}

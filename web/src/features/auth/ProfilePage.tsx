@@ -128,7 +128,7 @@ export default function ProfilePage() {
           </Row>
           {games.map((g) => (
             <Row key={g.key} icon="gamepad" to={g.path}>
-              {g.menuLabel}
+              {t(g.menuLabel)}
             </Row>
           ))}
           <Row icon="shield" to="/responsible">

@@ -22,10 +22,10 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
       {signedIn && !playMoney && (
         <nav className="home-wallet" aria-label={t('Wallet')}>
           <Link className="home-wallet__btn home-wallet__btn--in" to="/deposite">
-            <Icon name="arrowDown" size={20} /> Deposite
+            <Icon name="arrowDown" size={20} /> {t('Deposite')}
           </Link>
           <Link className="home-wallet__btn home-wallet__btn--out" to="/withdraw">
-            <Icon name="arrowUp" size={20} /> Withdraw
+            <Icon name="arrowUp" size={20} /> {t('Withdraw')}
           </Link>
         </nav>
       )}

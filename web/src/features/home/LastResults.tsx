@@ -43,7 +43,7 @@ export function LastResults() {
               <span>
                 <span className="home-results__game">{t('Chicken Road')}</span>
                 <span className="home-results__when">
-                  {bet.difficulty} · <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>
+                  {t(bet.difficulty)} · <time dateTime={bet.createdAt}>{formatDateTime(bet.createdAt)}</time>
                 </span>
               </span>
               <span className={`home-results__amount home-results__${tone}`}>{text}</span>

@@ -14,7 +14,7 @@ export default function PaymentSuccessPage() {
         </span>
         <h1 className="page__title">{t('PaymentSuccess')}</h1>
         <p className="wallet-success__ref">
-          Reference No. <strong>{reference || '—'}</strong>
+          {t('Reference No.')} <strong>{reference || '—'}</strong>
         </p>
         <Link to="/transactions" className="btn btn--ghost btn--block">
           {t('Transactions')}

@@ -13,11 +13,14 @@ import { t } from '../../lib/i18n';
  * The amount as the original app colours it (green when approved, neutral otherwise), except that money going
  * out never looks like income: a debit carries a minus sign and stays neutral even when approved.
  */
-function Amount({ t }: { t: WalletTransaction }) {
-  const debit = t.direction === 'debit';
-  const tone = !debit && t.status === 'approved' ? 'wallet-amount--approved' : 'wallet-amount--neutral';
-  return <span className={`wallet-table__amount ${tone}`}>{`${debit ? '−' : ''}${formatRupees(Number(t.amount))}`}</span>;
+function Amount({ t: entry }: { t: WalletTransaction }) {
+  const debit = entry.direction === 'debit';
+  const tone = !debit && entry.status === 'approved' ? 'wallet-amount--approved' : 'wallet-amount--neutral';
+  return <span className={`wallet-table__amount ${tone}`}>{`${debit ? '−' : ''}${formatRupees(Number(entry.amount))}`}</span>;
 }
+
+/** A method as the player reads it: the wallet's own entries (bets, wins, prizes) by their Hindi name, payment methods as they are. */
+const methodName = (method: string) => (method === 'Wallet' || method === 'Crypto' ? t(method) : method);
 
 /**
  * The player's deposits, withdrawals and other wallet entries. The columns say what they hold
@@ -58,9 +61,9 @@ export default function TransactionsPage() {
                   <time className="wallet-table__date" dateTime={tx.createdAt}>
                     {formatDateTime(tx.createdAt)}
                   </time>
-                  <span className="wallet-table__method-inline">{tx.method}</span>
+                  <span className="wallet-table__method-inline">{methodName(tx.method)}</span>
                 </td>
-                <td className="wallet-table__method">{tx.method}</td>
+                <td className="wallet-table__method">{methodName(tx.method)}</td>
                 <td className="wallet-table__num">
                   <Amount t={tx} />
                   <span className={`wallet-table__status wallet-table__status--${tx.status}`}>{t(tx.status)}</span>
