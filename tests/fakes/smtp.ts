@@ -16,7 +16,10 @@ function decodeHeader(value: string): string {
     .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, how: string, body: string) =>
       how.toUpperCase() === 'B'
         ? Buffer.from(body, 'base64').toString('utf8')
-        : Buffer.from(body.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            body.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     )
     .trim();
 }

@@ -98,10 +98,20 @@ describe('code delivery over SMTP and the SMS gateway', () => {
 
     const { accessToken, user } = await signIn(app, { email: person.email, password: person.password });
     expect(user.language).toBe('hi');
-    const bad = await app.inject({ method: 'PUT', url: '/api/v1/users/language', headers: { authorization: `Bearer ${accessToken}` }, payload: { language: 'fr' } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/language',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { language: 'fr' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Choose English or Hindi/);
-    const saved = await app.inject({ method: 'PUT', url: '/api/v1/users/language', headers: { authorization: `Bearer ${accessToken}` }, payload: { language: 'en' } });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/language',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: { language: 'en' },
+    });
     expect(saved.json()).toMatchObject({ success: true, data: { language: 'en' } });
     expect((await app.inject({ method: 'PUT', url: '/api/v1/users/language', payload: { language: 'hi' } })).statusCode).toBe(401);
 

@@ -41,10 +41,20 @@ function textsInCode(): Map<string, string> {
 function validationMessages(): Set<string> {
   const files = ['accounts', 'account-rules', 'money', 'wallet', 'phone', 'responsible', 'chicken', 'color', 'spinner'].map((f) => `contracts/${f}.ts`);
   files.push(...playerCode.filter((f) => /schemas?\.ts$|rules\.ts$/.test(f) || f.endsWith('VerifyView.tsx') || f.endsWith('FairnessPanel.tsx')));
-  const message = /(?:(?:\.(?:min|max|regex|refine|length|int|email|url|positive|nonnegative|gte|lte)\(|\bz\.email\()(?:[^()']|\([^()]*\))*?|(?:message|error):\s*)'([^']+)'/g;
+  const message =
+    /(?:(?:\.(?:min|max|regex|refine|length|int|email|url|positive|nonnegative|gte|lte)\(|\bz\.email\()(?:[^()']|\([^()]*\))*?|(?:message|error):\s*)'([^']+)'/g;
   const found = new Set<string>();
   for (const file of files) for (const m of read(file).matchAll(message)) if (/^[A-Z]/.test(m[1])) found.add(m[1]);
-  for (const text of [...Object.values(MESSAGES), ...Object.values(AMOUNT_MESSAGES), ...PASSWORD_RULES.map(([, m]) => m), ...Object.values(HISTORY_TYPE_LABELS), ...DIFFICULTIES, ...REQUEST_STATUSES, ...Object.values(LIMIT_KIND_LABELS), ...Object.values(LIMIT_KIND_HELP)])
+  for (const text of [
+    ...Object.values(MESSAGES),
+    ...Object.values(AMOUNT_MESSAGES),
+    ...PASSWORD_RULES.map(([, m]) => m),
+    ...Object.values(HISTORY_TYPE_LABELS),
+    ...DIFFICULTIES,
+    ...REQUEST_STATUSES,
+    ...Object.values(LIMIT_KIND_LABELS),
+    ...Object.values(LIMIT_KIND_HELP),
+  ])
     found.add(text);
   for (const p of ['', 'a', 'aA', 'aA1', 'aA1!', 'aA1!aaaa']) found.add(passwordStrength(p).label);
   return found;

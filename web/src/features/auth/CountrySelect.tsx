@@ -1,5 +1,5 @@
 import { forwardRef, useState, type SelectHTMLAttributes } from 'react';
-import { COUNTRIES, DEFAULT_COUNTRY, findCountry, flagEmojiSupported } from './countries';
+import { countries, DEFAULT_COUNTRY, findCountry, flagEmojiSupported } from './countries';
 import { t } from '../../lib/i18n';
 
 /**
@@ -21,7 +21,7 @@ export const CountrySelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<
         <span className="auth-country__caret">▾</span>
       </span>
       <select ref={ref} className="auth-country__select" aria-label={t('Country code')} value={value} {...rest}>
-        {COUNTRIES.map((c) => (
+        {countries().map((c) => (
           <option key={c.code} value={c.code}>
             {flags ? `${c.flag} ` : ''}
             {c.name} ({c.dial})

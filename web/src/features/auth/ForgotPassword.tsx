@@ -104,7 +104,8 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
 }
 
 const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, t('Please confirm your password')) }).superRefine((v, ctx) => {
-  if (v.confirmPassword && v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('Passwords do not match') });
+  if (v.confirmPassword && v.confirmPassword !== v.newPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('Passwords do not match') });
 });
 type ResetValues = z.infer<typeof resetSchema>;
 

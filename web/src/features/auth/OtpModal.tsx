@@ -125,9 +125,7 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
         }}
       >
         {notice && <p className="auth-alert auth-alert--info">{notice}</p>}
-        <p className="auth-otp-form__intro">
-          {t('We sent a 6-digit code to {{email}} and another to {{phone}}.', { email, phone: phoneNumber })}
-        </p>
+        <p className="auth-otp-form__intro">{t('We sent a 6-digit code to {{email}} and another to {{phone}}.', { email, phone: phoneNumber })}</p>
         <OtpInput
           label={t('Email code')}
           digits={emailDigits}

@@ -62,7 +62,14 @@ export function ReferEarnPanel() {
           <label htmlFor={inputId} className="visually-hidden">
             {t('Your referral link')}
           </label>
-          <input id={inputId} className="auth-refer__link" readOnly value={link ?? ''} placeholder={t('Generating link...')} onFocus={(e) => e.target.select()} />
+          <input
+            id={inputId}
+            className="auth-refer__link"
+            readOnly
+            value={link ?? ''}
+            placeholder={t('Generating link...')}
+            onFocus={(e) => e.target.select()}
+          />
         </>
       )}
       <div className="auth-refer__actions">

@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../../contracts/accounts';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -130,6 +131,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('Create your account')} subtitle={t('Sign up in a minute and start playing.')}>
+      <LanguageSwitch className="auth-language" />
       <form className="auth-form" noValidate onSubmit={handleSubmit(onValid, () => showFormError(FIX_ERRORS))}>
         <Field label={t('Full Name')} autoComplete="name" error={errors.fullName?.message} {...register('fullName')} />
         <Field
@@ -159,7 +161,14 @@ export default function RegisterPage() {
         <PasswordField label={t('Password')} autoComplete="new-password" error={errors.password?.message} {...passwordField} />
         <StrengthMeter password={password} />
         <PasswordField label={t('Confirm Password')} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <Field label={t('Referral code')} hint={t('Optional')} autoCapitalize="off" spellCheck={false} error={errors.referral?.message} {...register('referral')} />
+        <Field
+          label={t('Referral code')}
+          hint={t('Optional')}
+          autoCapitalize="off"
+          spellCheck={false}
+          error={errors.referral?.message}
+          {...register('referral')}
+        />
         <div className={errors.ageConfirmed ? 'auth-age auth-age--invalid' : 'auth-age'}>
           <input
             id="register-age"

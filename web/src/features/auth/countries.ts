@@ -1,3 +1,4 @@
+import { currentLanguage, t } from '../../lib/i18n';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 export interface Country {
@@ -10,21 +11,34 @@ export interface Country {
 
 export const DEFAULT_COUNTRY: CountryCode = 'IN';
 
-const regionNames = (() => {
+/** Region names in the player's language (Intl's, so no list of our own), or the code where Intl has none. */
+function regionNames(language: string): Intl.DisplayNames | null {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
+    return new Intl.DisplayNames([language], { type: 'region' });
   } catch {
     return null;
   }
-})();
+}
 
 /** The flag emoji is the region code spelled in regional-indicator letters. */
 const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
-/** Every region libphonenumber knows (about 240; the United States and Canada both on +1), by name. */
-export const COUNTRIES: readonly Country[] = getCountries()
-  .map((code) => ({ code, dial: `+${getCountryCallingCode(code)}`, name: regionNames?.of(code) ?? code, flag: flagOf(code) }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+const lists = new Map<string, readonly Country[]>();
+/**
+ * Every region libphonenumber knows (about 240; the United States and Canada both on +1), by name
+ * in the player's language, made once per language.
+ */
+export function countries(language: string = currentLanguage()): readonly Country[] {
+  let list = lists.get(language);
+  if (!list) {
+    const names = regionNames(language);
+    list = getCountries()
+      .map((code) => ({ code, dial: `+${getCountryCallingCode(code)}`, name: names?.of(code) ?? code, flag: flagOf(code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, language));
+    lists.set(language, list);
+  }
+  return list;
+}
 
 let flagSupport: boolean | undefined;
 
@@ -54,8 +68,7 @@ export function flagEmojiSupported(): boolean {
   return flagSupport;
 }
 
-const byCode = new Map<string, Country>(COUNTRIES.map((c) => [c.code, c]));
-export const findCountry = (code: string): Country | undefined => byCode.get(code);
+export const findCountry = (code: string): Country | undefined => countries().find((c) => c.code === code);
 
 export type PhoneCheck = { ok: true; phoneNumber: string } | { ok: false; message: string };
 
@@ -65,10 +78,10 @@ export type PhoneCheck = { ok: true; phoneNumber: string } | { ok: false; messag
  */
 export function checkPhone(countryCode: string, digits: string): PhoneCheck {
   const country = findCountry(countryCode);
-  if (!country) return { ok: false, message: 'Invalid country code' };
+  if (!country) return { ok: false, message: t('Invalid country code') };
   const parsed = parsePhoneNumberFromString(digits, country.code);
   if (!parsed || !parsed.isValid() || `+${parsed.countryCallingCode}` !== country.dial) {
-    return { ok: false, message: `Invalid phone number format for ${country.name}` };
+    return { ok: false, message: t('Invalid phone number format for {{country}}', { country: country.name }) };
   }
   return { ok: true, phoneNumber: parsed.number };
 }

@@ -64,7 +64,9 @@ export default function BetsPage({ more = [] }: { more?: MoreBets[] }) {
         </Button>
       }
     >
-      {more.length > 0 && <SegmentedControl label={t('Which bets')} options={tabs} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />}
+      {more.length > 0 && (
+        <SegmentedControl label={t('Which bets')} options={tabs} value={tab} onChange={(v) => v && setTab(v)} className="chicken-bets__tabs" />
+      )}
       {other ? other.list : <Rounds />}
     </Page>
   );
@@ -122,7 +124,11 @@ function Rounds() {
                     </span>
                     {bet.state !== 'playing' &&
                       (bet.serverSeed ? (
-                        <Link className="chicken-bets__verify" to={verifyHref(bet)} aria-label={t('Verify the bet of {{date}}', { date: formatDateTime(bet.createdAt) })}>
+                        <Link
+                          className="chicken-bets__verify"
+                          to={verifyHref(bet)}
+                          aria-label={t('Verify the bet of {{date}}', { date: formatDateTime(bet.createdAt) })}
+                        >
                           {t('Verify')}
                         </Link>
                       ) : (

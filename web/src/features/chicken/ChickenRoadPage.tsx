@@ -80,7 +80,9 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
           <span
             className={demo ? 'chicken-balance chicken-balance--demo' : 'chicken-balance'}
             data-testid="balance"
-            aria-label={demo ? t('Play money {{amount}}', { amount: formatBalance(game.balance) }) : t('Balance {{amount}}', { amount: formatBalance(game.balance) })}
+            aria-label={
+              demo ? t('Play money {{amount}}', { amount: formatBalance(game.balance) }) : t('Balance {{amount}}', { amount: formatBalance(game.balance) })
+            }
           >
             {demo && (
               <span className="chicken-balance__tag" aria-hidden="true">
@@ -104,9 +106,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
         <div className="chicken-stage__meta" aria-hidden="true">
           {demo && <span className="chicken-pill chicken-pill--demo">{t('Demo')}</span>}
           <span className="chicken-pill">{t(game.round?.difficulty ?? game.difficulty)}</span>
-          <span className="chicken-pill">
-            {t('Lane {{lane}}/{{total}}', { lane: Math.max(0, game.lane + (lost ? 0 : 1)), total })}
-          </span>
+          <span className="chicken-pill">{t('Lane {{lane}}/{{total}}', { lane: Math.max(0, game.lane + (lost ? 0 : 1)), total })}</span>
         </div>
         {won && (
           <>

@@ -148,7 +148,9 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       dispatch({ type: 'begin', round });
       setBalance(round.balance);
       if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.fairness });
-      announce(t('Round started: {{amount}} on {{difficulty}}. Press Space to go.', { amount: formatRupees(round.betAmount), difficulty: t(round.difficulty) }));
+      announce(
+        t('Round started: {{amount}} on {{difficulty}}. Press Space to go.', { amount: formatRupees(round.betAmount), difficulty: t(round.difficulty) }),
+      );
     } catch (err) {
       const open = err instanceof ApiError && err.code === 'ROUND_OPEN' ? (err.body as { data?: RoundView } | undefined)?.data : undefined;
       if (open) {

@@ -9,7 +9,10 @@ export const labelOf = (s: Selection) => (LABELS[s] ? t(LABELS[s]) : t('Number {
 export function Ball({ n, size = 'md' }: { n: number; size?: 'sm' | 'md' | 'lg' }) {
   const colours = coloursOf(n);
   return (
-    <span className={`color-ball color-ball--${size} ${colours.map((c) => `color-ball--${c}`).join(' ')}`} aria-label={`${n}, ${colours.map((c) => t(LABELS[c]).toLowerCase()).join(t(' and '))}`}>
+    <span
+      className={`color-ball color-ball--${size} ${colours.map((c) => `color-ball--${c}`).join(' ')}`}
+      aria-label={`${n}, ${colours.map((c) => t(LABELS[c]).toLowerCase()).join(t(' and '))}`}
+    >
       {n}
     </span>
   );

@@ -112,14 +112,14 @@ function Steps({ result, chain, check }: { result: PeriodResult; chain: ColorCom
         <dd className="color-rules__hash">{check.hmac}</dd>
         <dt>{t('First four bytes as a fraction of 2³²')}</dt>
         <dd>{check.float.toFixed(10)}</dd>
-        <dt>
-          {t('Number: ⌊{{fraction}} × 10⌋ {{mark}}', { fraction: check.float.toFixed(4), mark: mark(check.number === result.number) })}
-        </dt>
+        <dt>{t('Number: ⌊{{fraction}} × 10⌋ {{mark}}', { fraction: check.float.toFixed(4), mark: mark(check.number === result.number) })}</dt>
         <dd className="color-fair__number">
-          <Ball n={check.number} size="sm" /> {check.number}, {check.colour
+          <Ball n={check.number} size="sm" /> {check.number},{' '}
+          {check.colour
             .split('+')
             .map((c) => labelOf(c as 'green'))
-            .join('+')}, {labelOf(check.size)}
+            .join('+')}
+          , {labelOf(check.size)}
           {check.number !== result.number && <span> {t('(the server recorded {{number}})', { number: result.number })}</span>}
         </dd>
       </dl>
@@ -161,9 +161,7 @@ function Commitments() {
                   {c.saltBlock !== null && (
                     <>
                       <dt>{t('Salt block')}</dt>
-                      <dd>
-                        {t('Bitcoin block {{block}}, committed to on {{date}}', { block: c.saltBlock, date: formatDateTime(c.saltBlockAt!) })}
-                      </dd>
+                      <dd>{t('Bitcoin block {{block}}, committed to on {{date}}', { block: c.saltBlock, date: formatDateTime(c.saltBlockAt!) })}</dd>
                     </>
                   )}
                   <dt>{t('Salt')}</dt>

@@ -229,7 +229,13 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
       idem.settle();
       queryClient.setQueryData(balanceKey(user?._id), answer.balance);
       void queryClient.invalidateQueries({ queryKey: colorKeys.allBets });
-      notify.success(t('Bet placed: {{amount}} on {{choice}}, period {{period}}.', { amount: formatRupees(answer.bet.amount), choice: labelOf(selection), period: answer.bet.period }));
+      notify.success(
+        t('Bet placed: {{amount}} on {{choice}}, period {{period}}.', {
+          amount: formatRupees(answer.bet.amount),
+          choice: labelOf(selection),
+          period: answer.bet.period,
+        }),
+      );
       onClose();
     },
     onError: (err) => {
@@ -350,7 +356,7 @@ function History() {
                     className="color-verify"
                     onClick={() => void verify(r)}
                     aria-label={t('Verify period {{period}}', { period: r.period })}
-                    title={`Hash ${r.hash}`}
+                    title={t('Hash {{hash}}', { hash: r.hash })}
                   >
                     {t('Verify')}
                   </button>
@@ -424,11 +430,14 @@ const Rules = memo(function Rules({ commitment }: { commitment: ColorState['comm
     <details className="card color-rules">
       <summary>{t('Rules, payouts and fairness')}</summary>
       <p>
-        {t('A new period starts every {{seconds}} seconds for everyone. Bets close {{close}} seconds before it ends. Each payout is on the stake less a {{fee}} fee.', {
-          seconds: commitment.roundSeconds,
-          close: BETS_CLOSE_SECONDS,
-          fee: FEE,
-        })}
+        {t(
+          'A new period starts every {{seconds}} seconds for everyone. Bets close {{close}} seconds before it ends. Each payout is on the stake less a {{fee}} fee.',
+          {
+            seconds: commitment.roundSeconds,
+            close: BETS_CLOSE_SECONDS,
+            fee: FEE,
+          },
+        )}
       </p>
       <table className="color-table">
         <thead>

@@ -102,9 +102,15 @@ export function HowItWorks({ signedIn, playMoney = false }: { signedIn: boolean;
       </ol>
       <p className="home-how__fair">
         {signedIn ? (
-          <Tr text="Every result is decided before you play and can be checked by anyone: <fair>see how it is proven</fair>." parts={{ fair: <Link to="/fairness" /> }} />
+          <Tr
+            text="Every result is decided before you play and can be checked by anyone: <fair>see how it is proven</fair>."
+            parts={{ fair: <Link to="/fairness" /> }}
+          />
         ) : (
-          <Tr text="Every result is decided before you play and can be checked by anyone: <join>create an account</join>." parts={{ join: <Link to="/signup" /> }} />
+          <Tr
+            text="Every result is decided before you play and can be checked by anyone: <join>create an account</join>."
+            parts={{ join: <Link to="/signup" /> }}
+          />
         )}
       </p>
     </section>

@@ -6,7 +6,7 @@ import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
 import './home.css';
-import { t } from '../../lib/i18n';
+import { currentLocale, t } from '../../lib/i18n';
 
 export const REFRESH_MS = 5000;
 const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
@@ -23,7 +23,7 @@ function Avatar({ entry, size }: { entry: RankingEntry; size: 'lg' | 'sm' }) {
   );
 }
 
-const points = (n: number) => n.toLocaleString('en-IN');
+const points = (n: number) => n.toLocaleString(currentLocale());
 
 /** The podium keeps the width of a place per player when fewer than three have played. */
 const podiumStyle = (players: number) =>
@@ -74,7 +74,7 @@ export default function RankingPage() {
                   </span>
                   <Avatar entry={e} size="lg" />
                   <span className="home-podium__name">{e.name}</span>
-                  <span className="home-podium__points">{points(e.points)} pts</span>
+                  <span className="home-podium__points">{t('{{points}} pts', { points: points(e.points) })}</span>
                   <span className="home-podium__step">
                     <span className="visually-hidden">{t('Rank')} </span>
                     {e.rank}

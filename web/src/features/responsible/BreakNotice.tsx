@@ -7,7 +7,13 @@ import './responsible.css';
 import { t } from '../../lib/i18n';
 
 /** Breaks of whole months or years, by their days. */
-const NAMED: Record<number, { months?: number; years?: number }> = { 182: { months: 6 }, 365: { years: 1 }, 730: { years: 2 }, 1095: { years: 3 }, 1826: { years: 5 } };
+const NAMED: Record<number, { months?: number; years?: number }> = {
+  182: { months: 6 },
+  365: { years: 1 },
+  730: { years: 2 },
+  1095: { years: 3 },
+  1826: { years: 5 },
+};
 
 /** A break's length as a person says it: "3 days", "2 weeks", "1 year". */
 export function daysText(days: number): string {

@@ -31,8 +31,8 @@ export function AmountPicker({ value, onChange }: { value: string; onChange: (va
         />
       </div>
       <div className="wallet-amount__limits" aria-busy={!limits}>
-        <span>Min: {limits?.min ?? '…'}</span>
-        <span>Max: {limits?.max ?? '…'}</span>
+        <span>{t('Min: {{amount}}', { amount: limits?.min ?? '…' })}</span>
+        <span>{t('Max: {{amount}}', { amount: limits?.max ?? '…' })}</span>
       </div>
       <div className="wallet-amount__quick" role="group" aria-label={t('Quick amounts')}>
         {QUICK_AMOUNTS.map((a) => (

@@ -62,7 +62,9 @@ export function DepositForm() {
         <p className="wallet-closed__text">
           {exclusion.kind === 'timeout'
             ? t('You are on a time-out until {{until}}. You can still withdraw your balance and see your history.', { until: formatDateTime(exclusion.endsAt) })
-            : t('You have excluded yourself until {{until}}. You can still withdraw your balance and see your history.', { until: formatDateTime(exclusion.endsAt) })}
+            : t('You have excluded yourself until {{until}}. You can still withdraw your balance and see your history.', {
+                until: formatDateTime(exclusion.endsAt),
+              })}
         </p>
       </section>
     );

@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useQrCodes } from '../../lib/qrCodes';
+import { GAMES } from '../../lib/games';
 import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
@@ -67,7 +68,7 @@ export default function TelegramSubscriptionPage() {
       <form className="wallet-form" onSubmit={onSubmit} noValidate>
         <section className="card wallet-card">
           <p className="wallet-telegram__game">
-            {t('Game:')} <strong>{gameName}</strong>
+            {t('Game:')} <strong>{Object.hasOwn(GAMES, gameName) ? t(GAMES[gameName].title) : gameName}</strong>
           </p>
           <p className="wallet-telegram__what">
             {t(

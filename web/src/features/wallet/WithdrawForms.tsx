@@ -103,7 +103,14 @@ export function EthWithdrawForm() {
   return (
     <form className="wallet-form" noValidate onSubmit={handleSubmit((v) => send(v, () => reset(defaults)))}>
       <AmountField error={e.amount?.message} {...register('amount')} />
-      <Field label={t('Wallet Address')} autoComplete="off" spellCheck={false} placeholder="0x…" error={e.walletAddress?.message} {...register('walletAddress')} />
+      <Field
+        label={t('Wallet Address')}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        error={e.walletAddress?.message}
+        {...register('walletAddress')}
+      />
       <Field label={t('Email')} type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
       <SubmitButton pending={pending} />
     </form>

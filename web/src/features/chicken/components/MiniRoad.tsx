@@ -15,7 +15,11 @@ export function MiniRoad({ difficulty, traps, lanesCrossed }: MiniRoadProps) {
   const ladder = multiplierLadder(difficulty);
   const trapSet = new Set(traps);
   return (
-    <ol className="chicken-mini" aria-label={t('{{difficulty}} road with {{count}} lanes', { difficulty: t(difficulty), count: laneCount(difficulty) })} data-testid="mini-road">
+    <ol
+      className="chicken-mini"
+      aria-label={t('{{difficulty}} road with {{count}} lanes', { difficulty: t(difficulty), count: laneCount(difficulty) })}
+      data-testid="mini-road"
+    >
       {ladder.map((m, i) => {
         const trap = trapSet.has(i);
         const crossed = lanesCrossed !== undefined && i < lanesCrossed;

@@ -63,7 +63,13 @@ export function Road({ ladder, lane, phase, traps, burnedLane }: RoadProps) {
                 key={i}
                 className={`chicken-lane chicken-lane--${status}`}
                 style={{ width: LANE_W }}
-                aria-label={`Lane ${i + 1}: ${m.toFixed(2)}x${status === 'trap' || status === 'burned' ? ', trap' : status === 'crossed' ? ', crossed' : ''}`}
+                aria-label={
+                  status === 'trap' || status === 'burned'
+                    ? t('Lane {{lane}}: {{multiplier}}x, trap', { lane: i + 1, multiplier: m.toFixed(2) })
+                    : status === 'crossed'
+                      ? t('Lane {{lane}}: {{multiplier}}x, crossed', { lane: i + 1, multiplier: m.toFixed(2) })
+                      : t('Lane {{lane}}: {{multiplier}}x', { lane: i + 1, multiplier: m.toFixed(2) })
+                }
               >
                 {showCar && (
                   <span

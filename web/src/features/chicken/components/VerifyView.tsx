@@ -203,7 +203,9 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
             <>
               {outcome.trapsMatch !== null && (
                 <p className={`chicken-check chicken-check--${outcome.trapsMatch ? 'ok' : 'bad'}`} data-testid="traps-check">
-                  {outcome.trapsMatch ? t('✓ The recomputed traps are the ones the round used.') : t('✗ The recomputed traps differ from the ones the round used.')}
+                  {outcome.trapsMatch
+                    ? t('✓ The recomputed traps are the ones the round used.')
+                    : t('✗ The recomputed traps differ from the ones the round used.')}
                 </p>
               )}
               <p className="chicken-verify__line">
