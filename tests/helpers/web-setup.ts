@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach } from 'vitest';
-import { currentLanguage, i18n, startLanguage } from '../../web/src/lib/i18n';
+import { chooseLanguage, currentLanguage, startLanguage } from '../../web/src/lib/i18n';
 
 await startLanguage();
 
@@ -12,7 +12,10 @@ window.scrollTo = () => {};
 afterEach(async () => {
   cleanup();
   localStorage.clear();
-  if (currentLanguage() !== 'en') await i18n.changeLanguage('en');
+  if (currentLanguage() !== 'en') {
+    await chooseLanguage('en');
+    localStorage.removeItem('lang');
+  }
   // A toast asked for late in a test (react-toastify loads on the first one) waits for a container
   // in react-toastify's queue: let it arrive, then drop it, so it does not show in the next test.
   await new Promise((resolve) => setTimeout(resolve, 0));

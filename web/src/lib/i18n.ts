@@ -1,29 +1,55 @@
-import i18next from 'i18next';
+import type { i18n as I18next } from 'i18next';
 import { useSyncExternalStore } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../contracts/language';
 import { english } from '../locales/en';
 
-/**
+/*
  * The player site's words. English is the source: a text's key is its English wording (the spec's
- * text as it is), so English needs no catalog but its plural forms. Hindi's catalog is its own
- * chunk, loaded only when Hindi is chosen, with the Devanagari font, before a Hindi screen paints.
+ * text as it is), so English needs no catalog but its plural forms (locales/en.ts), and no engine:
+ * a first visit in English loads nothing for languages. Hindi comes as one chunk, loaded only when
+ * Hindi is chosen: i18next (its plural rules, the catalog and its fallback), the catalog and the
+ * Devanagari font, all before a Hindi screen paints.
  */
-export const i18n = i18next.createInstance();
 
-/** A text in the chosen language; the key is its English wording. */
-export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options ?? {}) as string;
+/** i18next with the Hindi catalog, once Hindi has been chosen. */
+let engine: I18next | null = null;
+let language: Language = DEFAULT_LANGUAGE;
+
+/** `{{name}}` in a text, filled with its value: the one interpolation of both languages. */
+export const fill = (text: string, values?: Record<string, unknown>): string =>
+  values ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+
+let englishPlurals: Intl.PluralRules | undefined;
+/** An English text's words: its key, or for a counted text the key's form for that count (locales/en.ts). */
+function englishText(key: string, count: unknown): string {
+  if (typeof count !== 'number') return key;
+  englishPlurals ??= new Intl.PluralRules('en');
+  return english[`${key}_${englishPlurals.select(count)}`] ?? key;
+}
+
+/** A text's words in the chosen language, not yet filled in. */
+function template(key: string, values?: Record<string, unknown>): string {
+  if (language === 'en' || !engine) return englishText(key, values?.count);
+  return engine.t(key, { count: values?.count as number | undefined, skipInterpolation: true }) as string;
+}
+
+/** A text in the chosen language; the key is its English wording, `{{name}}` filled from `values`. */
+export const t = (key: string, values?: Record<string, unknown>): string => fill(template(key, values), values);
+
+/** Whether the chosen language has words of its own for `key` (English has the key itself). */
+export const hasText = (key: string): boolean => language === 'en' || Boolean(engine?.exists(key));
+
+/**
+ * A text's words in the chosen language with `{{name}}` left in place, for a sentence drawn in
+ * parts (Tr): its tags are read before the values are filled in.
+ */
+export const textTemplate = (key: string, values?: Record<string, unknown>): string => template(key, values);
 
 /**
  * Marks a text to be translated where it is used, not where it is written (a table at the top of a
  * module is read before any language is chosen): `t(text)` at the point of use gives its words.
  */
 export const tk = <T extends string>(key: T): T => key;
-
-/** `t` for a component, which renders again when the language changes. */
-export function useT() {
-  return useTranslation().t as unknown as typeof t;
-}
 
 const STORAGE_KEY = 'lang';
 
@@ -48,20 +74,30 @@ function browserLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+export const currentLanguage = (): Language => language;
 /** The locale of numbers and dates now: en-IN or hi-IN. */
-export const currentLocale = (): string => LOCALES[currentLanguage()];
+export const currentLocale = (): string => LOCALES[language];
 
-/** Hindi's catalog and font, each fetched once. */
+/** Hindi's engine, catalog and font, fetched once. */
 let hindi: Promise<void> | null = null;
 function loadHindi(): Promise<void> {
   hindi ??= (async () => {
-    const [catalog] = await Promise.all([import('../locales/hi.json'), import('./devanagari.css')]);
-    i18n.addResourceBundle('hi', 'translation', catalog.default, true, true);
+    const [{ default: i18next }, catalog] = await Promise.all([import('i18next'), import('../locales/hi.json'), import('./devanagari.css')]);
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: 'hi',
+      fallbackLng: false,
+      resources: { hi: { translation: catalog.default } },
+      keySeparator: false,
+      nsSeparator: false,
+      returnNull: false,
+      initAsync: false,
+    });
     // The font before the first Hindi paint: no text drawn in a fallback first and moved later.
     if (typeof document !== 'undefined' && document.fonts) {
-      await Promise.all(['400', '600', '700'].map((w) => document.fonts.load(`${w} 1em "Noto Sans Devanagari"`, 'शेष')).flat()).catch(() => undefined);
+      await Promise.all(['400', '600', '700'].map((w) => document.fonts.load(`${w} 1em "Noto Sans Devanagari"`, 'शेष'))).catch(() => undefined);
     }
+    engine = instance;
   })().catch((err) => {
     hindi = null;
     throw err;
@@ -69,57 +105,43 @@ function loadHindi(): Promise<void> {
   return hindi;
 }
 
-function applyToPage(language: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+const changeListeners = new Set<() => void>();
+
+async function changeLanguage(next: Language): Promise<void> {
+  if (next === 'hi') await loadHindi();
+  language = next;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  changeListeners.forEach((l) => l());
 }
 
-/** Sets the words up before the first render: the chosen or the browser's language, its catalog loaded. */
+/** Sets the words up before the first render: the chosen or the browser's language, Hindi's chunk loaded. */
 export async function startLanguage(): Promise<void> {
-  const language = chosenLanguage() ?? browserLanguage();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { translation: english } },
-    partialBundledLanguages: true,
-    keySeparator: false,
-    nsSeparator: false,
-    returnNull: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initAsync: false,
-  });
-  if (language !== 'en') await changeLanguage(language).catch(() => applyToPage('en'));
-  else applyToPage('en');
+  const first = chosenLanguage() ?? browserLanguage();
+  await changeLanguage(first).catch(() => changeLanguage('en'));
 }
 
-const languageListeners = new Set<(language: Language) => void>();
+const choiceListeners = new Set<(language: Language) => void>();
 /** Called when the player picks a language (the signed-in player's choice is saved on the server). */
 export const onLanguageChosen = (listener: (language: Language) => void) => {
-  languageListeners.add(listener);
-  return () => void languageListeners.delete(listener);
+  choiceListeners.add(listener);
+  return () => void choiceListeners.delete(listener);
 };
 
-async function changeLanguage(language: Language): Promise<void> {
-  if (language === 'hi') await loadHindi();
-  await i18n.changeLanguage(language);
-  applyToPage(language);
-}
-
 /** The player's own choice: shown at once, remembered on this browser and told to the listeners. */
-export async function chooseLanguage(language: Language): Promise<void> {
-  await changeLanguage(language);
+export async function chooseLanguage(next: Language): Promise<void> {
+  await changeLanguage(next);
   try {
-    localStorage.setItem(STORAGE_KEY, language);
+    localStorage.setItem(STORAGE_KEY, next);
   } catch {
     // A browser that keeps nothing still shows the language for this visit.
   }
-  languageListeners.forEach((l) => l(language));
+  choiceListeners.forEach((l) => l(next));
 }
 
 /** The account's saved language, where this browser has no choice of its own (a sign-in on a new device). */
-export async function adoptLanguage(language: Language): Promise<void> {
-  if (chosenLanguage() || language === currentLanguage()) return;
-  await changeLanguage(language);
+export async function adoptLanguage(next: Language): Promise<void> {
+  if (chosenLanguage() || next === language) return;
+  await changeLanguage(next);
 }
 
 /**
@@ -127,15 +149,15 @@ export async function adoptLanguage(language: Language): Promise<void> {
  * (validation messages, the spec's texts), else the Hindi for its stable code, else the server's English.
  */
 export function serverText(message: string, code?: string): string {
-  if (currentLanguage() === 'en') return message;
-  if (i18n.exists(message)) return t(message);
-  if (code && i18n.exists(`code:${code}`)) return t(`code:${code}`);
+  if (language === 'en') return message;
+  if (hasText(message)) return t(message);
+  if (code && hasText(`code:${code}`)) return t(`code:${code}`);
   return message;
 }
 
 const subscribeLanguage = (listener: () => void) => {
-  i18n.on('languageChanged', listener);
-  return () => i18n.off('languageChanged', listener);
+  changeListeners.add(listener);
+  return () => void changeListeners.delete(listener);
 };
 /** The language shown now, re-rendering when it changes. */
 export const useLanguage = (): Language => useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);

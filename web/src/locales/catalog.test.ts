@@ -69,6 +69,57 @@ function serverCodes(): Set<string> {
   return codes;
 }
 
+/** Every code the server may answer a player with: each has its Hindi (`code:…`). */
+const PLAYER_CODES = [
+  'ACCOUNT_BLOCKED',
+  'ACCOUNT_NOT_FOUND',
+  'AGE_NOT_CONFIRMED',
+  'ALREADY_EXCLUDED',
+  'ALREADY_VERIFIED',
+  'AMOUNT_OUT_OF_RANGE',
+  'BETS_CLOSED',
+  'BET_TOO_LARGE',
+  'BET_TOO_SMALL',
+  'CODE_USED',
+  'COLOR_NOT_READY',
+  'COLOR_WAITING',
+  'DELIVERY_FAILED',
+  'DEMO_NOT_FOUND',
+  'DUPLICATE_TRANSACTION_ID',
+  'EMAIL_TAKEN',
+  'GAME_HIDDEN',
+  'INSUFFICIENT_BALANCE',
+  'INTERNAL',
+  'INVALID_CREDENTIALS',
+  'LIMIT_REACHED',
+  'NOT_AVAILABLE',
+  'NO_OPEN_ROUND',
+  'NO_PRIZES',
+  'OLD_PASSWORD_WRONG',
+  'OTP_COOLDOWN',
+  'OTP_EXHAUSTED',
+  'OTP_INVALID',
+  'PENDING_VERIFICATION',
+  'PERIOD_CLOSED',
+  'PERIOD_NOT_FOUND',
+  'PHONE_TAKEN',
+  'PLAY_MONEY_ONLY',
+  'RATE_LIMITED',
+  'REFERRAL_INVALID',
+  'REGISTRATION_CONFLICT',
+  'ROUND_ENDED',
+  'ROUND_NOT_FOUND',
+  'ROUND_OPEN',
+  'SAME_PASSWORD',
+  'SELF_EXCLUDED',
+  'SESSION_ENDED',
+  'SPIN_COOLDOWN',
+  'TOO_MANY_ATTEMPTS',
+  'UNAUTHORIZED',
+  'UNAVAILABLE',
+  'VALIDATION_ERROR',
+];
+
 /** A text counted with `count` has a form per plural category: `key_one`, `key_other`. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
@@ -84,6 +135,12 @@ describe('the Hindi catalog', () => {
     const missingRules = [...rules].filter((text) => !has(text));
     expect(missing).toEqual([]);
     expect(missingRules).toEqual([]);
+  });
+
+  it('has the Hindi of every code the server answers a player with, each a code the server uses', () => {
+    const codes = serverCodes();
+    expect(PLAYER_CODES.filter((c) => !codes.has(c))).toEqual([]);
+    expect(PLAYER_CODES.filter((c) => !(`code:${c}` in catalog))).toEqual([]);
   });
 
   it('has no text that nothing shows any more', () => {
