@@ -11,6 +11,7 @@ import {
   TEXT_PAGE_MAX,
   textPageAnswerSchema,
   textPageParamsSchema,
+  textPageQuerySchema,
 } from '../../../contracts/site.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { okMessage } from '../../../contracts/envelope.js';
@@ -50,12 +51,13 @@ export async function siteRoutes(app: App): Promise<void> {
         tags,
         summary: "The operator's own Markdown for Terms, Privacy or Safer play (PAGES_DIR), or null for the built-in text (public)",
         params: textPageParamsSchema,
+        querystring: textPageQuerySchema,
         response: { 200: textPageAnswerSchema },
       },
     },
     async (request) => {
       const { page } = request.params;
-      const { markdown, tooLong } = await textPage(app.config, page);
+      const { markdown, tooLong } = await textPage(app.config, page, request.query.lang);
       if (tooLong) request.log.warn({ page }, `PAGES_DIR/${page}.md is over ${TEXT_PAGE_MAX} bytes: the built-in text is shown`);
       return { success: true as const, message: 'Page text', data: { page, markdown } };
     },

@@ -1,4 +1,5 @@
 import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../contracts/language.js';
 import { GAME_TYPES, type GameType } from '../../../contracts/accounts.js';
 import { DIFFICULTIES, multiplierLadder } from '../../../contracts/chicken.js';
 import { readFile } from 'node:fs/promises';
@@ -110,12 +111,15 @@ export async function clearNotification(db: Db, actorId: string, now: Date): Pro
 }
 
 /**
- * The operator's own text for a page (`PAGES_DIR/<page>.md`), or null for the built-in one: no
- * folder, no file, an empty file, or one past TEXT_PAGE_MAX (logged by the caller's warning).
+ * The operator's own text for a page (`PAGES_DIR/<page>.md`; in Hindi `<page>.hi.md` where there is
+ * one), or null for the built-in one: no folder, no file, an empty file, or one past TEXT_PAGE_MAX
+ * (logged by the caller's warning).
  */
-export async function textPage(config: Config, page: TextPage): Promise<{ markdown: string | null; tooLong: boolean }> {
+export async function textPage(config: Config, page: TextPage, language: Language = DEFAULT_LANGUAGE): Promise<{ markdown: string | null; tooLong: boolean }> {
   if (!config.PAGES_DIR) return { markdown: null, tooLong: false };
-  const text = await readFile(join(config.PAGES_DIR, `${page}.md`), 'utf8').catch(() => null);
+  const read = (file: string) => readFile(join(config.PAGES_DIR!, file), 'utf8').catch(() => null);
+  const own = language === DEFAULT_LANGUAGE ? null : await read(`${page}.${language}.md`);
+  const text = own?.trim() ? own : await read(`${page}.md`);
   if (text === null || !text.trim()) return { markdown: null, tooLong: false };
   if (Buffer.byteLength(text) > TEXT_PAGE_MAX) return { markdown: null, tooLong: true };
   return { markdown: text, tooLong: false };

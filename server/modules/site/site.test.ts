@@ -105,6 +105,17 @@ describe("the operator's own texts", () => {
     expect((await read('privacy')).json().data.markdown).toBeNull();
   });
 
+  it('serve the Hindi text (terms.hi.md) to a Hindi reader where the operator wrote one, else their own', async () => {
+    writeFileSync(join(pages, 'terms.md'), 'Play fair.');
+    expect((await app.inject({ url: '/api/v1/site/pages/terms?lang=hi' })).json().data.markdown).toBe('Play fair.');
+    writeFileSync(join(pages, 'terms.hi.md'), 'निष्पक्ष खेलें।');
+    expect((await app.inject({ url: '/api/v1/site/pages/terms?lang=hi' })).json().data.markdown).toBe('निष्पक्ष खेलें।');
+    expect((await app.inject({ url: '/api/v1/site/pages/terms?lang=en' })).json().data.markdown).toBe('Play fair.');
+    const bad = await app.inject({ url: '/api/v1/site/pages/terms?lang=fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Choose English or Hindi/);
+  });
+
   it('answers only the pages it knows: no other file of the folder, no path out of it', async () => {
     writeFileSync(join(pages, 'secrets.md'), 'nope');
     for (const page of ['secrets', '..%2Fsecrets', 'terms.md']) {

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import Markdown from 'markdown-to-jsx/react';
 import type { TextPage } from '../../../contracts/site';
 import { answerFrom, apiAnswer } from '../lib/api';
+import { currentLanguage } from '../lib/i18n';
 import { Page } from './ui/Page';
 import { Loading } from './ui/States';
 import './operator-text.css';
 
-export const legalKeys = { page: (page: TextPage) => ['site-page', page] as const };
+export const legalKeys = { page: (page: TextPage, language: string) => ['site-page', page, language] as const };
 
 /**
  * A page whose text the operator may replace (Terms, Privacy, Safer play) (PAGES_DIR/<page>.md on the server): their Markdown
@@ -15,8 +16,9 @@ export const legalKeys = { page: (page: TextPage) => ['site-page', page] as cons
  * built-in text too: a page of terms is never empty.
  */
 export function OperatorText({ page, title, children }: { page: TextPage; title: string; children: ReactNode }) {
+  const language = currentLanguage();
   const text = useQuery({
-    queryKey: legalKeys.page(page),
+    queryKey: legalKeys.page(page, language),
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) =>
       (
@@ -26,7 +28,7 @@ export function OperatorText({ page, title, children }: { page: TextPage; title:
             (c) => c.textPageAnswerSchema,
           ),
           `/api/v1/site/pages/${page}`,
-          { anonymous: true, signal },
+          { anonymous: true, signal, query: { lang: language } },
         )
       ).data.markdown,
   });
