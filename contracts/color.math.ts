@@ -1,4 +1,5 @@
 import { bytesToFloat, floats, hex, hmacBytes, utf8 } from './fairness.math.js';
+import { fill } from './language.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game
@@ -100,11 +101,15 @@ export const CHAIN_STATUSES = ['awaiting-salt', 'starting', 'running', 'ended'] 
 export type ChainStatus = (typeof CHAIN_STATUSES)[number];
 
 /** What a chain's salt lets an outsider check, in the words every screen and answer uses. */
-export function saltNotice(chain: { saltSource: SaltSource | null; saltBlock: number | null }): string {
-  if (chain.saltSource === null) return `Waiting for the hash of Bitcoin block ${chain.saltBlock}: periods start once it is entered.`;
-  if (chain.saltSource === 'bitcoin') return `Salt: the hash of Bitcoin block ${chain.saltBlock}, a block mined after this chain was published.`;
-  if (chain.saltSource === 'server') return 'Salt drawn by the operator: not independently verifiable.';
-  return 'Salt chosen by the operator before the chain was made: not independently verifiable.';
+export function saltNotice(
+  chain: { saltSource: SaltSource | null; saltBlock: number | null },
+  say: (text: string, values: { block: number | null }) => string = fill,
+): string {
+  const values = { block: chain.saltBlock };
+  if (chain.saltSource === null) return say('Waiting for the hash of Bitcoin block {{block}}: periods start once it is entered.', values);
+  if (chain.saltSource === 'bitcoin') return say('Salt: the hash of Bitcoin block {{block}}, a block mined after this chain was published.', values);
+  if (chain.saltSource === 'server') return say('Salt drawn by the operator: not independently verifiable.', values);
+  return say('Salt chosen by the operator before the chain was made: not independently verifiable.', values);
 }
 
 /** Hashes between the waypoints a successful walk leaves in `proven`. */

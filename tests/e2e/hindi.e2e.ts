@@ -246,7 +246,7 @@ describe('the player site in Hindi', () => {
         const walker = document.createTreeWalker(document.querySelector('#root')!, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const el = n.parentElement!;
-          if (el.closest('code, .color-rules__hash, [data-testid=previous-server-seed], .color-fair__note, .color-rules__notice')) continue;
+          if (el.closest('code, .color-rules__hash, [data-testid=previous-server-seed]')) continue;
           if (n.textContent?.trim()) out.push(n.textContent.trim());
         }
         for (const el of document.querySelectorAll('#root [aria-label], #root [placeholder], #root [title]'))

@@ -1,6 +1,6 @@
 import type { i18n as I18next } from 'i18next';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, isLanguage, LOCALES, type Language } from '../../../contracts/language';
+import { DEFAULT_LANGUAGE, fill, isLanguage, LOCALES, type Language } from '../../../contracts/language';
 import { english } from '../locales/en';
 
 /*
@@ -15,9 +15,7 @@ import { english } from '../locales/en';
 let engine: I18next | null = null;
 let language: Language = DEFAULT_LANGUAGE;
 
-/** `{{name}}` in a text, filled with its value: the one interpolation of both languages. */
-export const fill = (text: string, values?: Record<string, unknown>): string =>
-  values ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+export { fill };
 
 let englishPlurals: Intl.PluralRules | undefined;
 /** An English text's words: its key, or for a counted text the key's form for that count (locales/en.ts). */

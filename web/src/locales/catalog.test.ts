@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
 import { MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
 import { DIFFICULTIES } from '../../../contracts/chicken.math';
+import { SALT_SOURCES, saltNotice } from '../../../contracts/color.math';
 import { LIMIT_KIND_HELP, LIMIT_KIND_LABELS } from '../../../contracts/responsible';
 import { HISTORY_TYPE_LABELS, REQUEST_STATUSES } from '../../../contracts/wallet';
 import { english } from './en';
@@ -57,6 +58,7 @@ function validationMessages(): Set<string> {
   ])
     found.add(text);
   for (const p of ['', 'a', 'aA', 'aA1', 'aA1!', 'aA1!aaaa']) found.add(passwordStrength(p).label);
+  for (const saltSource of [null, ...SALT_SOURCES]) saltNotice({ saltSource, saltBlock: 1 }, (text) => (found.add(text), text));
   return found;
 }
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Ball, labelOf } from './Ball';
 import { colorApi, colorKeys } from './color.api';
-import { checkChainPage, checkPeriod, newChainCheck, type ChainCheck, type PeriodCheck } from '../../../../contracts/color.math';
+import { checkChainPage, checkPeriod, newChainCheck, saltNotice, type ChainCheck, type PeriodCheck } from '../../../../contracts/color.math';
 import './color.css';
 import { currentLocale, t, tk } from '../../lib/i18n';
 
@@ -107,7 +107,7 @@ function Steps({ result, chain, check }: { result: PeriodResult; chain: ColorCom
         <dd className="color-rules__hash">{chain.terminalHash}</dd>
         <dt>{t('Salt')}</dt>
         <dd className="color-rules__hash">{chain.salt}</dd>
-        <dd className="color-fair__note">{chain.notice}</dd>
+        <dd className="color-fair__note">{saltNotice(chain, t)}</dd>
         <dt>{t('HMAC-SHA256(key = period hash, message = “salt:{{index}}:0”)', { index: result.index })}</dt>
         <dd className="color-rules__hash">{check.hmac}</dd>
         <dt>{t('First four bytes as a fraction of 2³²')}</dt>
@@ -152,7 +152,7 @@ function Commitments() {
                 <h3>
                   {t('Chain {{chain}}', { chain: c.id })} <span className={`color-fair__status color-fair__status--${c.status}`}>{t(STATUS[c.status])}</span>
                 </h3>
-                <p className={c.verifiable ? 'color-fair__note' : 'color-fair__note color-fair__note--warn'}>{c.notice}</p>
+                <p className={c.verifiable ? 'color-fair__note' : 'color-fair__note color-fair__note--warn'}>{saltNotice(c, t)}</p>
                 <dl className="color-fair__list">
                   <dt>{t('Published hash')}</dt>
                   <dd className="color-rules__hash">{c.terminalHash}</dd>

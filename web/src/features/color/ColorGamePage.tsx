@@ -2,13 +2,14 @@ import { memo, useCallback, useState } from 'react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
-  BETS_CLOSE_SECONDS,
   bestPayoutOf,
+  BETS_CLOSE_SECONDS,
   checkPeriod,
   COLOR_FEE,
   NUMBERS,
   payoutMultiplier,
   returnToPlayer,
+  saltNotice,
   type Selection,
 } from '../../../../contracts/color.math';
 import type { ColorCommitment, ColorState, PeriodResult } from '../../../../contracts/color';
@@ -134,7 +135,7 @@ function Waiting({ commitment }: { commitment: ColorCommitment }) {
     <Page title={t('Colour Game')} narrow>
       <section className="card color-waiting" aria-labelledby="color-waiting-title">
         <h2 id="color-waiting-title">{t('The next game starts soon')}</h2>
-        <p>{commitment.notice}</p>
+        <p>{saltNotice(commitment, t)}</p>
         <p>
           <Tr
             text="Chain {{chain}} was published on {{date}} with the hash <code>{{hash}}</code>."
@@ -462,7 +463,7 @@ const Rules = memo(function Rules({ commitment }: { commitment: ColorState['comm
           'Every number comes from a chain of hashes published before its first period, mixed with a salt that comes after it. Verify any period in History: your browser recomputes its number and walks its hash back to its chain’s published one.',
         )}
       </p>
-      <p className="color-rules__notice">{commitment.notice}</p>
+      <p className="color-rules__notice">{saltNotice(commitment, t)}</p>
       <dl className="color-rules__commitment">
         <dt>{t('Chain {{chain}}: published hash', { chain: commitment.id })}</dt>
         <dd className="color-rules__hash">{commitment.terminalHash}</dd>
