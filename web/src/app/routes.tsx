@@ -12,6 +12,7 @@ import HomePage from '../features/home/HomePage';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { ScreenBoundary } from './ScreenErrorPage';
+import { t, tk } from '../lib/i18n';
 
 /** A screen's module: the screen, and what it may ask for as soon as it arrives when the app opens on it. */
 type Load = () => Promise<{ default: ComponentType; prefetch?: (client: QueryClient) => void }>;
@@ -74,8 +75,8 @@ function RealMoneyOnly({ title, children }: { title: string; children: ReactNode
   const { data: settings } = useSiteSettings();
   if (!settings?.playMoney) return <>{children}</>;
   return (
-    <Page title={title} narrow>
-      <p className="state state--empty">This site uses play money only: there are no deposits or withdrawals.</p>
+    <Page title={t(title)} narrow>
+      <p className="state state--empty">{t('This site uses play money only: there are no deposits or withdrawals.')}</p>
     </Page>
   );
 }
@@ -115,14 +116,14 @@ const routes: RouteObject[] = [
             path: '/deposite',
             ...page(
               () => import('../features/wallet/DepositPage'),
-              (screen) => guarded(<RealMoneyOnly title="Deposit">{screen}</RealMoneyOnly>),
+              (screen) => guarded(<RealMoneyOnly title={tk('Deposit')}>{screen}</RealMoneyOnly>),
             ),
           },
           {
             path: '/withdraw',
             ...page(
               () => import('../features/wallet/WithdrawPage'),
-              (screen) => guarded(<RealMoneyOnly title="Withdraw">{screen}</RealMoneyOnly>),
+              (screen) => guarded(<RealMoneyOnly title={tk('Withdraw')}>{screen}</RealMoneyOnly>),
             ),
           },
           { path: '/transactions', ...page(() => import('../features/wallet/TransactionsPage'), guarded) },
@@ -130,7 +131,7 @@ const routes: RouteObject[] = [
             path: '/payment',
             ...page(
               () => import('../features/wallet/PaymentPage'),
-              (screen) => guarded(<RealMoneyOnly title="Payment">{screen}</RealMoneyOnly>),
+              (screen) => guarded(<RealMoneyOnly title={tk('Payment')}>{screen}</RealMoneyOnly>),
             ),
           },
           { path: '/paymentsuccess', ...page(() => import('../features/wallet/PaymentSuccessPage'), guarded) },
@@ -138,7 +139,7 @@ const routes: RouteObject[] = [
             path: '/telegram-subscription/:gameName',
             ...page(
               () => import('../features/wallet/TelegramSubscriptionPage'),
-              (screen) => guarded(<RealMoneyOnly title="Telegram Subscription">{screen}</RealMoneyOnly>),
+              (screen) => guarded(<RealMoneyOnly title={tk('Telegram Subscription')}>{screen}</RealMoneyOnly>),
             ),
           },
           { path: '/qr-code', element: <Navigate to="/deposite" replace /> },

@@ -26,7 +26,7 @@ export function playedFor(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return h ? `${h} h ${m} min` : `${m} min`;
+  return h ? t('{{hours}} h {{minutes}} min', { hours: h, minutes: m }) : t('{{minutes}} min', { minutes: m });
 }
 
 /**
