@@ -28,10 +28,14 @@ function englishText(key: string, count: unknown): string {
 /** A text's words in the chosen language, not yet filled in. */
 function template(key: string, values?: Record<string, unknown>): string {
   if (language === 'en' || !engine) return englishText(key, values?.count);
-  return engine.t(key, { count: values?.count as number | undefined, skipInterpolation: true }) as string;
+  return engine.t(key, { count: values?.count as number | undefined, context: values?.context as string | undefined, skipInterpolation: true }) as string;
 }
 
-/** A text in the chosen language; the key is its English wording, `{{name}}` filled from `values`. */
+/**
+ * A text in the chosen language; the key is its English wording, `{{name}}` filled from `values`.
+ * `context` tells apart two uses of one English word that another language says differently
+ * ("Play" on a button, "Play" on the play-money chip): the catalog's key is `Play_money`.
+ */
 export const t = (key: string, values?: Record<string, unknown>): string => fill(template(key, values), values);
 
 /** Whether the chosen language has words of its own for `key` (English has the key itself). */

@@ -30,6 +30,7 @@ function textsInCode(): Map<string, string> {
   for (const file of playerCode) {
     const source = read(file);
     for (const m of source.matchAll(call)) texts.set(unquote(m[1], m[2]), file);
+    for (const m of source.matchAll(/\bt\(\s*'([^']+)',\s*\{\s*context:\s*'(\w+)'/g)) texts.set(`${m[1]}_${m[2]}`, file);
     for (const m of source.matchAll(tr)) {
       if (m[1] !== undefined) texts.set(m[1], file);
       for (const lit of (m[2] ?? '').matchAll(/(['"])((?:\\.|(?!\1).)*?)\1/g)) texts.set(unquote(lit[1], lit[2]), file);

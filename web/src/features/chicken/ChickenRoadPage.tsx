@@ -86,7 +86,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
           >
             {demo && (
               <span className="chicken-balance__tag" aria-hidden="true">
-                {t('Play')}
+                {t('Play', { context: 'money' })}
               </span>
             )}
             {formatBalance(game.balance)}
