@@ -75,11 +75,19 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The screens' own pages only speed up a first visit; the worker answers every page with index.html.
-        globIgnores: ['pages/**'],
+        // The Devanagari font is not fetched ahead for everyone: a Hindi reader's browser keeps it
+        // once used (below).
+        globIgnores: ['pages/**', 'assets/noto-sans-devanagari-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         cleanupOutdatedCaches: true,
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/noto-sans-devanagari-[\w-]+\.woff2$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'devanagari-font', expiration: { maxEntries: 6 } },
+          },
+        ],
       },
     }),
     screenPages(resolve(import.meta.dirname, 'web/src/app/routes.tsx')),

@@ -78,6 +78,19 @@ describe('the player site in Hindi', () => {
     await page.getByRole('link', { name: 'रजिस्टर करें' }).waitFor();
     expect(await page.evaluate(() => document.fonts.check('1em "Noto Sans Devanagari"', 'शेष'))).toBe(true);
     expect(scripts.some((s) => /\/hi-[\w-]+\.js$/.test(s))).toBe(true);
+    // The font came before the first Hindi paint: nothing moved when it arrived.
+    await page.waitForTimeout(1000);
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
     await look(page, 'home');
   });
 
