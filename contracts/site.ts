@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from './chicken.math.js';
-import { GAME_TYPES } from './accounts.js';
+import { GAME_TYPES, languageSchema } from './accounts.js';
 import { ok } from './envelope.js';
-import { LANGUAGES } from './language.js';
 
 /**
  * GET /site/settings: the values the server owns and enforces (limits, the game's ladder), for
@@ -89,5 +88,5 @@ export const TEXT_PAGE_MAX = 64 * 1024;
 export const textPageParamsSchema = z.object({ page: z.enum(TEXT_PAGES, { error: `The page is one of: ${TEXT_PAGES.join(', ')}` }) });
 /** GET /site/pages/:page: the operator's Markdown, or null for the built-in text. */
 /** `?lang=hi`: the operator's text in that language (`<page>.hi.md`) where they wrote one. */
-export const textPageQuerySchema = z.object({ lang: z.enum(LANGUAGES, { error: 'Choose English or Hindi' }).optional() });
+export const textPageQuerySchema = z.object({ lang: languageSchema.optional() });
 export const textPageAnswerSchema = ok(z.object({ page: z.enum(TEXT_PAGES), markdown: z.string().nullable() }));
