@@ -26,6 +26,7 @@ export function startupReport(config: Config, address: string): { line: string; 
       'PUBLIC_URL is https but TRUST_PROXY is off: behind a proxy every player shares its address for rate limits. Set TRUST_PROXY to the hop count or the proxy addresses.',
     );
   }
+  if (config.secretsNotice) warnings.push(config.secretsNotice);
   if (config.isProduction && config.COLOR_SALT_BLOCK === undefined) {
     warnings.push(
       'COLOR_SALT_BLOCK is not set: a new colour-game chain gets a salt the server draws, and says so to players ("salt drawn by the operator: not independently verifiable"). Commit to a Bitcoin block not yet mined instead (docs/fairness.md).',

@@ -34,7 +34,7 @@ async function main() {
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: work,
+      DATA_DIR: join(work, 'data'),
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',

@@ -8,6 +8,9 @@ export function seal(key: string, plain: string): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
+/** Whether `stored` has the sealed form ("v1.…"), as opposed to a value kept in clear. Migration 0023 reads it the same way (`LIKE 'v1.%'`). */
+export const isSealed = (stored: string): boolean => stored.startsWith('v1.');
+
 /** Opens what seal() made; null when it was altered or sealed under another key. */
 export function unseal(key: string, sealed: string): string | null {
   const [version, iv, tag, body] = sealed.split('.');

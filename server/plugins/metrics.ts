@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { toRupees } from '../../contracts/money.js';
 import { fromThisMachine } from '../lib/this-machine.js';
+import { watchUnprovenSeeds } from '../modules/play/index.js';
 import { ledgerViolationCount, operationsFigures, type OperationsFigures } from '../modules/reports/index.js';
 import type { App } from '../types.js';
 
@@ -44,9 +45,9 @@ function mayRead(app: App, request: FastifyRequest): boolean {
 
 /**
  * GET /metrics in Prometheus's text format: requests and their latency by route, the process
- * (memory, CPU, event loop), open sockets, and from the database bets, money moved, requests
- * waiting for an admin and the ledger check. Counting a request costs a label look-up and an
- * addition, nothing on the database.
+ * (memory, CPU, event loop), open sockets, the seeds refused for not matching their published
+ * hash, and from the database bets, money moved, requests waiting for an admin and the ledger
+ * check. Counting a request costs a label look-up and an addition, nothing on the database.
  */
 export const metricsPlugin = fp(async (app: App) => {
   const registry = new Registry();
@@ -137,6 +138,21 @@ export const metricsPlugin = fp(async (app: App) => {
   };
   outageSeries('database', 'the database');
   if (app.config.REDIS_URL) outageSeries('redis', 'Redis');
+
+  // Seeds that did not prove themselves against their published hash (play/seed-proof.ts): an alert, never a figure.
+  const unproven = new Set<string>();
+  const unwatch = watchUnprovenSeeds(({ subject }) => unproven.add(subject));
+  app.addHook('onClose', async () => {
+    unwatch();
+  });
+  new Gauge({
+    name: 'rupee_seed_integrity_failures',
+    help: 'Colour chains and seed pairs this server refused to draw from since it started, their seed not matching its published hash (0: none)',
+    registers: [registry],
+    collect() {
+      this.set(unproven.size);
+    },
+  });
 
   // While the database does not answer, these keep their last values and /metrics still answers (rupee_database_up says why).
   const cachedFigures = cached<OperationsFigures>(FIGURES_MS, () => operationsFigures(app.db));

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { freePort, waitHealthy } from '../../bench/lib.js';
 import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
 
@@ -15,9 +17,22 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
+const secrets = new Map<string, string>();
+/**
+ * The secret of a test server started without APP_SECRET or SECRETS_FILE: one of its own per
+ * DATA_DIR (a restart on the same data gets the same), given as APP_SECRET, so no test shares a
+ * key with another and none leaves a secrets file behind.
+ */
+function secretFor(dataDir: string): string {
+  const dir = resolve(dataDir);
+  if (!secrets.has(dir)) secrets.set(dir, randomBytes(32).toString('base64url'));
+  return secrets.get(dir)!;
+}
+
 /** Starts the server with `env` (over a clean environment's defaults) and waits until /healthz answers. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   const p = port ?? (await freePort());
+  const secret = env.DATA_DIR && !env.APP_SECRET && !env.SECRETS_FILE ? { APP_SECRET: secretFor(env.DATA_DIR) } : {};
   let out = '';
   const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
@@ -28,6 +43,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       PORT: String(p),
       REDIS_URL: '',
       DATABASE_URL: '',
+      ...secret,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

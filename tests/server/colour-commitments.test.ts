@@ -10,6 +10,7 @@ import type { App } from '../../server/types.js';
 import { createTestApp, rows } from '../helpers/app.js';
 import { resetDatabase, testDatabase } from '../helpers/db.js';
 import { createAdmin, createPlayer, type TestUser } from '../helpers/factories.js';
+import { pastSeedGuard } from '../helpers/past-guards.js';
 
 // The colour game's commitments in their order (docs/fairness.md): chain first, then its salt,
 // then its periods; a salt never changes; every period and bet names its chain; and the database
@@ -203,15 +204,22 @@ describe('colour commitments: chain, then salt, then periods', () => {
     }
   });
 
-  it('seals seeds stored in clear before sealing existed, at the next start', async () => {
-    const [p] = await rows<{ id: string }>(app, sql`SELECT id FROM seed_pairs WHERE active LIMIT 1`);
-    const clear = 'ab'.repeat(32);
-    await app.db.execute(sql`UPDATE seed_pairs SET server_seed = ${clear} WHERE id = ${p.id}`);
+  it('seals seeds stored in clear before sealing existed, at the next start, once each proves itself', async () => {
+    const [p] = await rows<{ id: string; server_seed: string }>(app, sql`SELECT id, server_seed FROM seed_pairs WHERE active LIMIT 1`);
+    const [c] = await rows<{ seed: string }>(app, sql`SELECT seed FROM color_chains WHERE id = 1`);
+    const clear = unseal(app.config.keys.seeds, p.server_seed)!;
+    const chainSeed = unseal(app.config.keys.seeds, c.seed)!;
+    // As rows from before seeds were sealed (the database no longer lets a sealed seed go back to clear).
+    await pastSeedGuard(app, 'seed_pairs', sql`UPDATE seed_pairs SET server_seed = ${clear} WHERE id = ${p.id}`);
+    await pastSeedGuard(app, 'color_chains', sql`UPDATE color_chains SET seed = ${chainSeed} WHERE id = 1`);
     const restarted = await createTestApp({}, env, undefined, clock);
     await restarted.close();
     const [after] = await rows<{ server_seed: string }>(app, sql`SELECT server_seed FROM seed_pairs WHERE id = ${p.id}`);
     expect(after.server_seed).toMatch(/^v1\./);
     expect(unseal(app.config.keys.seeds, after.server_seed)).toBe(clear);
+    const [chain] = await rows<{ seed: string }>(app, sql`SELECT seed FROM color_chains WHERE id = 1`);
+    expect(chain.seed).toMatch(/^v1\./);
+    expect(unseal(app.config.keys.seeds, chain.seed)).toBe(chainSeed);
   });
 });
 

@@ -120,7 +120,7 @@ describe('security review: the gaps stay closed', () => {
     } finally {
       await proxied.close();
     }
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) };
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')), APP_SECRET: 'cfg-secret-cfg-secret-cfg-secret-0123456789' };
     expect(() => loadConfig({ ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: give the number of proxies/);
     expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.5', '10.1.0.0/16']);
     expect(loadConfig({ ...env, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
@@ -289,7 +289,7 @@ describe('security review: the gaps stay closed', () => {
   });
 
   it('5. a configured first-admin password needs at least 12 characters', () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) };
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')), APP_SECRET: 'cfg-secret-cfg-secret-cfg-secret-0123456789' };
     expect(() => loadConfig({ ...env, ADMIN_PASSWORD: 'Short#Pass1' })).toThrow(/ADMIN_PASSWORD: must be at least 12 characters/);
     expect(loadConfig({ ...env, ADMIN_PASSWORD: 'Long#Enough12' }).ADMIN_PASSWORD).toBe('Long#Enough12');
   });

@@ -4,7 +4,8 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { periodBounds } from '../../lib/india-time.js';
-import { seal, unseal } from '../../lib/seal.js';
+import { isSealed, seal, unseal } from '../../lib/seal.js';
+import { seedUnproven, STORED_IN_CLEAR } from '../play/index.js';
 import { HashChain } from './color.chain.js';
 import * as repo from './color.repo.js';
 
@@ -23,6 +24,8 @@ export interface ColorGame {
   /** When the chains were read (ms); a game waiting on news is read again at most once a second. */
   readAt: number;
   hashes: Map<number, HashChain>;
+  /** Chains whose seed did not prove itself: the game draws nothing from them (nor takes bets on them) until the server restarts. */
+  refused: Map<number, AppError>;
   seedKey: string;
 }
 
@@ -43,16 +46,33 @@ export function chainOf(game: ColorGame, seq: number): repo.ChainRow | undefined
   return game.chains.find((c) => seq > c.offset && seq <= c.offset + c.length);
 }
 
-/** The chain's hashes, worked out from its sealed seed on first use. */
+const chainName = (chain: repo.ChainRow) => `colour chain ${chain.id}`;
+const NOT_ITS_TERMINAL_HASH = 'its seed does not hash to its published terminal hash';
+
+/**
+ * The chain's hashes, worked out from its sealed seed on first use and proven then: they must
+ * end in the terminal hash the chain published (play/seed-proof.ts). A chain that does not is
+ * refused, then and at every later call, without working it out again.
+ */
 export function hashesOf(game: ColorGame, chain: repo.ChainRow): HashChain {
+  const refused = game.refused.get(chain.id);
+  if (refused) throw refused;
   let hashes = game.hashes.get(chain.id);
   if (!hashes) {
+    if (!isSealed(chain.seed)) throw refuse(game, chain, STORED_IN_CLEAR);
     const seed = unseal(game.seedKey, chain.seed);
     if (seed === null) throw new AppError('SEED_SEALED', 503, 'The colour game cannot read its chain: the server was started with another APP_SECRET.');
     hashes = new HashChain(seed, chain.length);
+    if (hashes.terminalHash !== chain.terminalHash) throw refuse(game, chain, NOT_ITS_TERMINAL_HASH);
     game.hashes.set(chain.id, hashes);
   }
   return hashes;
+}
+
+function refuse(game: ColorGame, chain: repo.ChainRow, reason: string): AppError {
+  const err = seedUnproven(chainName(chain), reason);
+  game.refused.set(chain.id, err);
+  return err;
 }
 
 /**
@@ -114,11 +134,12 @@ const unusedBlock = (chains: repo.ChainRow[], block: number | undefined) =>
 async function readGame(db: DbOrTx, config: Config, now: Date, previous?: ColorGame): Promise<ColorGame> {
   let chains = await repo.listChains(db);
   const hashes = previous?.hashes ?? new Map<number, HashChain>();
+  const refused = previous?.refused ?? new Map<number, AppError>();
   if (!liveOf(chains, now)) {
     await makeChain(db, config, chains, now, unusedBlock(chains, config.COLOR_SALT_BLOCK), hashes);
     chains = await repo.listChains(db);
   }
-  return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes, seedKey: config.keys.seeds };
+  return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes, refused, seedKey: config.keys.seeds };
 }
 
 /** The chains of each server in this process, by its settings object (tests run several servers in one process). */
@@ -187,13 +208,17 @@ export async function commitNextChain(db: DbOrTx, config: Config, height: number
 export class ColourSaltRefused extends Error {}
 
 /**
- * At start-up: seals chain seeds still stored in clear, then applies COLOR_SALT to the chain
+ * At start-up: seals chain seeds still stored in clear, each once it proves itself against its
+ * terminal hash (one that does not stays as it is and is refused), then applies COLOR_SALT to the chain
  * committed to COLOR_SALT_BLOCK. A different salt for a chain that has one is refused: the server
  * does not start. A salt for a block no chain committed to yet is not used (it would be known
  * before the chain is made); the answer says so.
  */
 export async function prepareChains(db: DbOrTx, config: Config, now: Date): Promise<string | null> {
-  for (const { id, seed } of await repo.unsealedChains(db)) await repo.sealChainSeed(db, id, seed, seal(config.keys.seeds, seed));
+  for (const chain of await repo.unsealedChains(db)) {
+    if (new HashChain(chain.seed, chain.length).terminalHash !== chain.terminalHash) seedUnproven(chainName(chain), NOT_ITS_TERMINAL_HASH);
+    else await repo.sealChainSeed(db, chain.id, chain.seed, seal(config.keys.seeds, chain.seed));
+  }
   if (config.COLOR_SALT === undefined || config.COLOR_SALT_BLOCK === undefined) return null;
   const salt = normaliseBlockHash(config.COLOR_SALT);
   if (!salt) throw new ColourSaltRefused(`COLOR_SALT must be ${BITCOIN_BLOCK}.`);

@@ -1,6 +1,7 @@
 import type { CountdownEvent, NewRoundEvent } from '../../../contracts/color.js';
 import type { Job } from '../../plugins/scheduler.js';
 import type { App } from '../../types.js';
+import { isSeedUnproven } from '../play/index.js';
 import { announcedSince, colorGame, currentPeriod, seqAt, settleDue, type PeriodTimes } from './color.service.js';
 import { offsetsOf, resultEvent } from './color.view.js';
 
@@ -58,7 +59,12 @@ export function colorEngineJob(app: App): Job {
       // The leader settles once a period, and at once when it has just taken over.
       if (!leading) settledIn = 0;
       else if (settledIn !== running) {
-        await settleDue(app.db, g, now);
+        try {
+          await settleDue(app.db, g, now);
+        } catch (err) {
+          // A chain whose seed did not prove itself settles nothing (already logged and counted once): tried again next period.
+          if (!isSeedUnproven(err)) throw err;
+        }
         settledIn = running;
       }
       // Until the previous period's result is announced: results recorded since the last one (on start, only the latest).

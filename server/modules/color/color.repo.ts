@@ -29,11 +29,12 @@ export async function saltChain(db: DbOrTx, id: number, salt: Pick<ChainRow, 'sa
 }
 
 /** Chains whose seed is stored in clear (made before seeds were sealed). */
-export async function unsealedChains(db: DbOrTx): Promise<{ id: number; seed: string }[]> {
+export async function unsealedChains(db: DbOrTx): Promise<ChainRow[]> {
   return db
-    .select({ id: colorChains.id, seed: colorChains.seed })
+    .select()
     .from(colorChains)
-    .where(sql`${colorChains.seed} NOT LIKE 'v1.%'`);
+    .where(sql`${colorChains.seed} NOT LIKE 'v1.%'`)
+    .orderBy(colorChains.id);
 }
 
 export async function sealChainSeed(db: DbOrTx, id: number, clear: string, sealed: string): Promise<void> {

@@ -82,7 +82,8 @@ export const waitingForSalt = (game: ColorGame) =>
   );
 
 /**
- * One bet on the period open now: refused once bets close (5 s before its end); the play core
+ * One bet on the period open now: refused once bets close (5 s before its end), and while its
+ * chain's seed has not proven itself (play/seed-proof.ts); the play core
  * checks every staking precondition and debits the stake in the transaction that records the bet.
  */
 export async function placeBet(
@@ -106,6 +107,8 @@ export async function placeBet(
       'BETS_CLOSED',
     );
   }
+  // A bet is taken only on a chain that proves itself, as one that does not settles nothing.
+  hashesOf(game, chainOf(game, open.seq)!);
   return db.transaction(async (tx) => {
     const metadata = { period: open.period, selection: input.selection };
     const bet = await stake(tx, { game: 'color', userId, amount: input.amount, now }, betLimitsOf(config), metadata, () =>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowFromJson } from '../../db/json-row.js';
 import { statement } from '../../db/statement.js';
@@ -63,12 +63,17 @@ export async function revealPair(db: DbOrTx, id: string, serverSeed: string, now
   await db.update(seedPairs).set({ active: false, revealedAt: now, serverSeed }).where(eq(seedPairs.id, id));
 }
 
-/** Active pairs whose server seed is stored in clear (kept so before seeds were sealed), a batch at a time. */
-export async function unsealedActivePairs(db: DbOrTx, limit: number): Promise<{ id: string; serverSeed: string }[]> {
+/** Active pairs whose server seed is stored in clear (kept so before seeds were sealed), a batch at a time in the order of their ids. */
+export async function unsealedActivePairs(
+  db: DbOrTx,
+  limit: number,
+  after: string | null,
+): Promise<{ id: string; userId: string; serverSeed: string; serverSeedHash: string }[]> {
   return db
-    .select({ id: seedPairs.id, serverSeed: seedPairs.serverSeed })
+    .select({ id: seedPairs.id, userId: seedPairs.userId, serverSeed: seedPairs.serverSeed, serverSeedHash: seedPairs.serverSeedHash })
     .from(seedPairs)
-    .where(and(eq(seedPairs.active, true), sql`${seedPairs.serverSeed} NOT LIKE 'v1.%'`))
+    .where(and(eq(seedPairs.active, true), sql`${seedPairs.serverSeed} NOT LIKE 'v1.%'`, after === null ? undefined : gt(seedPairs.id, after)))
+    .orderBy(asc(seedPairs.id))
     .limit(limit);
 }
 

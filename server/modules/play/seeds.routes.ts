@@ -3,11 +3,22 @@ import { requireUser } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
+import { watchUnprovenSeeds } from './seed-proof.js';
 import { changeClientSeed, currentPair, rotate, sealActiveSeeds } from './seeds.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
 export async function seedsRoutes(app: App): Promise<void> {
   const tags = ['fairness'];
+  // A seed that does not prove itself (any game's: a pair's or a colour chain's) is named in the log once.
+  const named = new Set<string>();
+  const unwatch = watchUnprovenSeeds(({ subject, reason }) => {
+    if (named.has(subject)) return;
+    named.add(subject);
+    app.log.error({ seed: subject }, `seed integrity: ${subject} is refused, ${reason}; its game draws nothing from it`);
+  });
+  app.addHook('onClose', async () => {
+    unwatch();
+  });
   // Pairs made before seeds were sealed at rest are sealed before the first call.
   app.addHook('onReady', async () => {
     await sealActiveSeeds(app.db, app.config.keys.seeds);

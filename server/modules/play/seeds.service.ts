@@ -1,7 +1,8 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { seal, unseal } from '../../lib/seal.js';
+import { isSealed, seal, unseal } from '../../lib/seal.js';
 import { newClientSeed, newServerSeed, sha256Hex } from './play.draw.js';
+import { seedUnproven, STORED_IN_CLEAR } from './seed-proof.js';
 import * as repo from './seeds.repo.js';
 
 export interface FairnessView {
@@ -21,13 +22,22 @@ export type SeedKey = string;
 /** An active pair with its server seed opened: for drawing, never for showing. */
 export type OpenPair = repo.SeedPairRow;
 
-/** Opens an active pair's sealed seed; a seed sealed under another key cannot be drawn from. */
+const pairName = (row: Pick<repo.SeedPairRow, 'id' | 'userId'>) => `seed pair ${row.id} (player ${row.userId})`;
+const NOT_ITS_HASH = 'its server seed does not hash to its server_seed_hash';
+
+/**
+ * Opens an active pair's sealed seed for a draw, and proves it: its SHA-256 must be the
+ * `server_seed_hash` players were shown (seed-proof.ts). A seed sealed under another key cannot
+ * be drawn from; one stored in clear, or not matching its hash, is refused.
+ */
 function opened(key: SeedKey, row: repo.SeedPairRow): OpenPair {
   if (!row.active) return row;
+  if (!isSealed(row.serverSeed)) throw seedUnproven(pairName(row), STORED_IN_CLEAR);
   const serverSeed = unseal(key, row.serverSeed);
   if (serverSeed === null) {
     throw new AppError('SEED_SEALED', 503, 'The game cannot read its seeds: the server was started with another APP_SECRET.');
   }
+  if (sha256Hex(serverSeed) !== row.serverSeedHash) throw seedUnproven(pairName(row), NOT_ITS_HASH);
   return { ...row, serverSeed };
 }
 
@@ -118,16 +128,25 @@ export async function readActivePair(db: Db, key: SeedKey, userId: string): Prom
 }
 
 /**
- * Seals every active pair's seed still stored in clear (pairs made before seeds were sealed).
- * Run at start-up; safe to run again or on two servers at once.
+ * Seals every active pair's seed still stored in clear (pairs made before seeds were sealed), once
+ * it proves itself against its hash; one that does not is left as it is and refused (it is never
+ * drawn from). Run at start-up; safe to run again or on two servers at once. Answers how many it sealed.
  */
 export async function sealActiveSeeds(db: DbOrTx, key: SeedKey): Promise<number> {
   let sealed = 0;
+  let after: string | null = null;
   for (;;) {
-    const batch = await repo.unsealedActivePairs(db, 500);
-    for (const row of batch) await repo.sealPairSeed(db, row.id, row.serverSeed, seal(key, row.serverSeed));
-    sealed += batch.length;
+    const batch = await repo.unsealedActivePairs(db, 500, after);
+    for (const row of batch) {
+      if (sha256Hex(row.serverSeed) !== row.serverSeedHash) {
+        seedUnproven(pairName(row), NOT_ITS_HASH);
+        continue;
+      }
+      await repo.sealPairSeed(db, row.id, row.serverSeed, seal(key, row.serverSeed));
+      sealed++;
+    }
     if (batch.length < 500) return sealed;
+    after = batch.at(-1)!.id;
   }
 }
 

@@ -52,7 +52,7 @@ describe('site settings', () => {
 
 describe('support contacts', () => {
   it('are refused at boot when they cannot be a phone number or a Telegram username', () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')) };
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cfg-')), APP_SECRET: 'cfg-secret-cfg-secret-cfg-secret-0123456789' };
     expect(() => loadConfig({ ...env, SUPPORT_WHATSAPP: 'call us' })).toThrow(/SUPPORT_WHATSAPP: WhatsApp must be a phone number/);
     expect(() => loadConfig({ ...env, SUPPORT_TELEGRAM: 'https://t.me/x' })).toThrow(/SUPPORT_TELEGRAM: Telegram must be a username/);
     expect(loadConfig(env).SUPPORT_WHATSAPP).toBeUndefined();
