@@ -15,17 +15,30 @@ export function findNginx() {
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
 }
 
-/**
- * The configuration: `listen` (host:port) in front of `backends` (host:port each). The client's
- * address goes on in X-Forwarded-For (the servers trust one hop: TRUST_PROXY=1), the realtime
- * socket is upgraded to a WebSocket, and each browser stays on one server: a `srv` cookie names
- * its key (a new browser's first request gets a random one), hashed onto the servers.
- */
 /** How long nginx keeps a server out after a failed call (its `fail_timeout`), in seconds. */
 export const FAIL_TIMEOUT_SECONDS = 2;
 
+/**
+ * The configuration: `listen` (host:port) in front of `backends` (address:port each). The
+ * client's address goes on in X-Forwarded-For (the servers trust one hop: TRUST_PROXY=1), and
+ * X-Forwarded-Host is the Host the client asked for, never one it wrote itself. The realtime socket
+ * is upgraded to a WebSocket. Each browser stays on one server: the `srv` cookie names it (s1,
+ * s2, …); a request without one, or with a name that is none of ours, goes to any server, and the
+ * answer names the server that gave it, except for the build's immutable files (/assets/), which
+ * set no cookie. While its server is out, a browser's requests go to another. nginx does not say
+ * its version.
+ */
 export function nginxConfig({ listen, backends, prefix }) {
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const ids = backends.map((_, i) => `s${i + 1}`);
+  const server = (b, backup = false) => `    server ${b} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s${backup ? ' backup' : ''};`;
+  // A browser's own server, and the others when it is out.
+  const pinned = backends.map(
+    (b, i) => `  upstream rupee_${ids[i]} {
+${[server(b), ...backends.filter((o) => o !== b).map((o) => server(o, true))].join('\n')}
+    keepalive 16;
+  }`,
+  );
   return `# Written by scripts/lib/nginx.mjs
 ${asRoot ? 'user root;\n' : ''}worker_processes 1;
 daemon off;
@@ -34,32 +47,53 @@ error_log ${prefix}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  server_tokens off;
   client_body_temp_path ${prefix}/body;
   proxy_temp_path ${prefix}/proxy;
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
-  map $cookie_srv $sticky { default $cookie_srv; '' $request_id; }
+  # The browser's server when its srv cookie names one of ours; any server otherwise.
+  map $cookie_srv $srv_upstream {
+    default rupee;
+${ids.map((id) => `    ${id} rupee_${id};`).join('\n')}
+  }
+  # The server that answered at the first try.
+  map $upstream_addr $srv_answered {
+    default '';
+${backends.map((b, i) => `    '${b}' ${ids[i]};`).join('\n')}
+  }
+  # A cookie only for a browser without one of ours, and never on the immutable files.
+  map "$srv_upstream:$uri" $srv_new {
+    default '';
+    ~^rupee:/assets/ '';
+    ~^rupee: $srv_answered;
+  }
+  map $srv_new $srv_cookie {
+    '' '';
+    default "srv=$srv_new; Path=/; HttpOnly; SameSite=Lax";
+  }
   upstream rupee {
-    hash $sticky consistent;
-${backends.map((b) => `    server ${b} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
+${backends.map((b) => server(b)).join('\n')}
     keepalive 16;
   }
+${pinned.join('\n')}
   server {
     listen ${listen};
     client_max_body_size 11m;
     location / {
-      proxy_pass http://rupee;
+      proxy_pass http://$srv_upstream;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 75s;
       proxy_next_upstream error timeout;
-      add_header Set-Cookie "srv=$sticky; Path=/; HttpOnly; SameSite=Lax" always;
+      add_header Set-Cookie $srv_cookie always;
     }
   }
 }

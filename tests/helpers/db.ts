@@ -15,11 +15,22 @@ export function testDatabase(): Promise<Database> {
   return holder[KEY]!;
 }
 
+/**
+ * The worker's database on the PostgreSQL server TEST_DATABASE_URL names (its own, beside the one
+ * named), or undefined when the tests run on PGlite.
+ */
+export function testDatabaseUrl(): string | undefined {
+  if (!process.env.TEST_DATABASE_URL) return undefined;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  return url.toString();
+}
+
 async function open(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openDatabase({ dir: null });
-  const url = new URL(base);
-  const name = `${url.pathname.slice(1) || 'test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const url = testDatabaseUrl()!;
+  const name = new URL(url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
@@ -28,8 +39,7 @@ async function open(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString(), poolSize: 30 });
+  return openDatabase({ url, poolSize: 30 });
 }
 
 /** Empties every table (keeping the migrations record) and restores the rows migrations seed. */

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
@@ -18,7 +21,7 @@ requiredOnCi(Boolean(nginx), 'nginx (./run test installs Debian’s nginx-light;
 
 /** One HTTP request through nginx from the local address `from`. */
 function request(url: string, from: string, o: { method?: string; body?: object; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const payload = o.body ? JSON.stringify(o.body) : undefined;
     const req = http.request(
       url,
@@ -30,7 +33,7 @@ function request(url: string, from: string, o: { method?: string; body?: object;
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', reject);
@@ -91,6 +94,18 @@ describe.skipIf(!nginx)('behind a real nginx (TRUST_PROXY=1)', () => {
       socket.on('connect_error', (err) => resolve(err.message));
     });
 
+  it('a Host the client writes in X-Forwarded-Host is not believed: a cookie-signed change from another site is refused', async () => {
+    const p = await createPlayer(app);
+    const change = (headers: Record<string, string>) =>
+      request(`${proxy.url}/api/v1/users/language`, '127.0.0.70', {
+        method: 'PUT',
+        body: { language: 'en' },
+        headers: { cookie: `accessToken=${p.token}`, ...headers },
+      });
+    expect((await change({ origin: proxy.url })).status).toBe(200);
+    expect((await change({ origin: 'https://evil.example.net', 'x-forwarded-host': 'evil.example.net' })).status).toBe(401);
+  });
+
   it('11. the socket goes through nginx, refuses a foreign page, and caps connections per client address', async () => {
     expect(typeof (await open('127.0.0.60'))).toBe('object');
     expect(typeof (await open('127.0.0.60', 'https://play.example.com'))).toBe('object');
@@ -98,5 +113,90 @@ describe.skipIf(!nginx)('behind a real nginx (TRUST_PROXY=1)', () => {
     // The address already holds two (SOCKET_MAX_PER_ADDRESS=2); another address does not.
     expect(await open('127.0.0.60')).toEqual(expect.any(String));
     expect(typeof (await open('127.0.0.62'))).toBe('object');
+  });
+});
+
+describe.skipIf(!nginx)("nginx's own headers, and the srv cookie that keeps a browser on one server", () => {
+  const apps: App[] = [];
+  let proxy: RunningNginx;
+  const web = mkdtempSync(join(tmpdir(), 'rupee-proxy-web-'));
+  beforeAll(async () => {
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Rupee Arcade</title>');
+    writeFileSync(join(web, 'assets', 'app-1a2b3c.js'), 'export {};');
+    const backends: string[] = [];
+    for (const name of ['s1', 's2']) {
+      const app = await createTestApp({}, { TRUST_PROXY: '1', WEB_DIR: web }, (a) => a.get('/whoami', async () => ({ name })));
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      apps.push(app);
+      backends.push(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    }
+    proxy = await startNginx({ port: await freePort(), backends });
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    for (const app of apps) await app.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => request(`${proxy.url}${path}`, '127.0.0.80', { headers });
+  const srvSet = (res: { headers: http.IncomingHttpHeaders }) =>
+    (res.headers['set-cookie'] ?? []).map((c) => /^srv=([^;]*)/.exec(c)?.[1]).find((v) => v !== undefined);
+  const servedBy = (res: { body: string }) => (JSON.parse(res.body) as { name: string }).name;
+
+  it('does not say its version', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.headers.server).toBe('nginx');
+  });
+
+  it('gives a new browser the name of the server that answered, and keeps it there', async () => {
+    const first = await get('/whoami');
+    const name = srvSet(first);
+    expect(name).toBe(servedBy(first));
+    for (let i = 0; i < 6; i++) {
+      const next = await get('/whoami', { cookie: `srv=${name}` });
+      expect(servedBy(next)).toBe(name);
+      expect(next.headers['set-cookie']).toBeUndefined();
+    }
+    // Without the cookie, requests spread over both servers.
+    const spread = new Set<string>();
+    for (let i = 0; i < 4; i++) spread.add(servedBy(await get('/whoami')));
+    expect(spread).toEqual(new Set(['s1', 's2']));
+  });
+
+  it('never sends back a value the client made up, and sets no cookie on the immutable files', async () => {
+    for (const made of ['attacker', 's3', 'S1x', 'rupee']) {
+      const res = await get('/whoami', { cookie: `srv=${made}` });
+      expect(res.status).toBe(200);
+      expect(srvSet(res)).toBe(servedBy(res));
+      expect(res.headers['set-cookie']?.join()).not.toContain(made);
+    }
+    const asset = await get('/assets/app-1a2b3c.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    expect((await get('/assets/app-1a2b3c.js', { cookie: 'srv=attacker' })).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('builds links from the Host the browser asked for, not from an X-Forwarded-Host it wrote', async () => {
+    const p = await createPlayer(apps[0]);
+    const res = await get(`/api/v1/users/referral-link/${p.id}`, { authorization: p.token, 'x-forwarded-host': 'evil.example.net' });
+    expect(res.status, res.body).toBe(200);
+    expect(JSON.parse(res.body).referralLink).toMatch(new RegExp(`^${proxy.url}/signup\\?ref=`));
+  });
+
+  it('sends a browser to the other server while its own is out, and keeps its cookie', async () => {
+    await apps[1].close();
+    const res = await get('/whoami', { cookie: 'srv=s2' });
+    expect(res.status).toBe(200);
+    expect(servedBy(res)).toBe('s1');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // A browser without a cookie is answered by the server that is up.
+    for (let i = 0; i < 4; i++) {
+      const any = await get('/whoami');
+      expect(any.status).toBe(200);
+      expect(servedBy(any)).toBe('s1');
+    }
   });
 });

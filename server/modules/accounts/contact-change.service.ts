@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { confirmContactSchema } from '../../../contracts/backoffice.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccountsDeps } from './accounts.service.js';
 import { findUserByEmail, findUserByPhone, type UserRow } from './accounts.repo.js';
 import { lockUserRow } from './backoffice.repo.js';
 import { deliverCodes } from './otp.delivery.js';
-import { consumeCodes, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
-import { attemptSucceeded, takeAttempt } from './throttle.service.js';
+import { consumeCodes, cooldownRemaining, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
+import { attemptSucceeded, countAttempt, takeAttempt } from './throttle.service.js';
 
 // An admin's own change of e-mail or phone: a code to the new address confirms it, the old
 // address is told, and the admin's other sessions end. Whoever holds a stolen session cannot move
@@ -34,9 +34,24 @@ export async function assertFree(tx: DbOrTx, userId: string, email?: string, pho
 
 const waitingChannels = (row: UserRow): OtpChannel[] => [...(row.pendingEmail ? ['email' as const] : []), ...(row.pendingPhone ? ['sms' as const] : [])];
 
-/** A code for each new address the row waits for, inside the change's transaction. */
+/**
+ * A code for each new address the row waits for, inside the change's transaction (which holds the
+ * admin's row). Like any code, not again within the resend cooldown of the last one to that
+ * channel; and each counts against the admin (the per-account limits' `contact`), so nobody mails
+ * address after address. Refused with 429 and Retry-After.
+ */
 export async function issueContactCodes(deps: AccountsDeps, tx: DbOrTx, row: UserRow): Promise<{ target: ContactTarget; issued: IssuedCode[] }> {
-  const issued = await issueCodes(tx, deps.config.keys.otp, row.id, 'contact', waitingChannels(row), deps.clock.now());
+  const now = deps.clock.now();
+  const channels = waitingChannels(row);
+  let wait = 0;
+  for (const channel of channels) wait = Math.max(wait, await cooldownRemaining(tx, row.id, 'contact', [channel], now));
+  if (wait > 0) {
+    throw new AppError('OTP_COOLDOWN', 429, `A code was sent to a new address a moment ago. Please wait ${wait} seconds before asking for another.`, {
+      data: { retryAfter: wait },
+    });
+  }
+  await countAttempt(tx, 'contact', row.id, now);
+  const issued = await issueCodes(tx, deps.config.keys.otp, row.id, 'contact', channels, now);
   return { target: { userId: row.id, email: row.pendingEmail ?? row.email, phoneNumber: row.pendingPhone ?? row.phoneNumber }, issued };
 }
 

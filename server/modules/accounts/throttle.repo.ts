@@ -34,6 +34,16 @@ async function insertAndLock(tx: DbOrTx, key: string, forgetAfterSeconds: number
   return row;
 }
 
+/** Seconds until the key's next attempt is allowed (0: now, or no row), read without a lock. */
+export async function waitSeconds(db: DbOrTx, key: string, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({ waitSeconds: sql<number>`greatest(0, ceil(extract(epoch from ${authThrottle.blockedUntil} - ${at})))::int` })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key));
+  return row?.waitSeconds ?? 0;
+}
+
 export async function recordAttempt(tx: DbOrTx, key: string, failures: number, blockSeconds: number, now: Date): Promise<void> {
   await tx
     .update(authThrottle)
