@@ -17,14 +17,14 @@ export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
 
 /**
  * The amount rule, its one home: rupees as a number or a numeric string, positive, at most
- * MAX_AMOUNT_RUPEES, at most two decimals. Answers integer paise, so no float ever reaches a
+ * MAX_AMOUNT_RUPEES (or `max`), at most two decimals. Answers integer paise, so no float ever reaches a
  * stored amount, or what is wrong. The server's schemas and every amount field of the web use it.
  */
-export function readAmount(value: number | string): { paise: number } | { problem: AmountProblem } {
+export function readAmount(value: number | string, max = MAX_AMOUNT_RUPEES): { paise: number } | { problem: AmountProblem } {
   const n = typeof value === 'number' ? value : /^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n)) return { problem: 'notANumber' };
   if (n <= 0) return { problem: 'notPositive' };
-  if (n > MAX_AMOUNT_RUPEES) return { problem: 'tooLarge' };
+  if (n > max) return { problem: 'tooLarge' };
   const paise = Math.round(n * 100);
   const decimalsOk = typeof value === 'string' ? !/\.\d{3,}$/.test(value.trim()) : Math.abs(n * 100 - paise) < 1e-6;
   return decimalsOk ? { paise } : { problem: 'tooManyDecimals' };

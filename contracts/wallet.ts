@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { CRYPTO_NETWORKS, CRYPTO_TYPES, ERC20_ADDRESS_PATTERN, RATE_MESSAGE, readRate, TRC20_ADDRESS_PATTERN } from './crypto.js';
 import { claimedUserIdSchema } from './ids.js';
 import { amountSchema } from './money.js';
+
+export { CRYPTO_NETWORKS, CRYPTO_TYPES, ERC20_ADDRESS_PATTERN, TRC20_ADDRESS_PATTERN, type CryptoNetwork, type CryptoType } from './crypto.js';
 
 // Shared by the server (validation) and the web (forms): the wallet's methods, limits and patterns.
 
@@ -15,10 +18,6 @@ export const WITHDRAW_TABS = [
   { label: 'ETH', method: 'ETH' },
 ] as const;
 
-export const CRYPTO_TYPES = ['usdt', 'btc'] as const;
-export type CryptoType = (typeof CRYPTO_TYPES)[number];
-export const CRYPTO_NETWORKS = ['erc20', 'trc20'] as const;
-export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const;
 export type UsdtNetwork = (typeof USDT_NETWORKS)[number];
 export const DEFAULT_USDT_NETWORK: UsdtNetwork = 'TRC20';
@@ -52,10 +51,6 @@ export const HISTORY_TYPE_LABELS: Record<string, string> = {
 
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
-/** TRON (TRC20): base58, starts with T, 34 characters. */
-export const TRC20_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-/** Ethereum (ERC20 and ETH): 0x and 40 hex digits. */
-export const ERC20_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{6,18}[0-9]$/;
 /** A UPI reference or a chain transaction hash: no spaces, 4 to 128 characters. */
 export const PAY_NUMBER_PATTERN = /^[A-Za-z0-9._:/#-]{4,128}$/;
@@ -102,7 +97,7 @@ function caseless<const T extends readonly [string, ...string[]]>(values: T, mes
 export const depositMethodSchema = caseless(DEPOSIT_METHODS, 'Method must be UPI, Crypto or Telegram');
 export const withdrawMethodSchema = caseless(WITHDRAW_METHODS, 'Method must be UPI, USDT or ETH');
 export const cryptoTypeSchema = caseless(CRYPTO_TYPES, 'Crypto type must be usdt or btc');
-export const cryptoNetworkSchema = caseless(CRYPTO_NETWORKS, 'Network must be erc20 or trc20');
+export const cryptoNetworkSchema = caseless(CRYPTO_NETWORKS, 'Network must be erc20, trc20 or bitcoin');
 export const usdtNetworkSchema = caseless(USDT_NETWORKS, 'Network must be TRC20 or ERC20');
 export const decisionSchema = caseless(DECISIONS, 'Status must be approved or rejected');
 
@@ -194,7 +189,22 @@ export const withdrawRequestSchema = z.object({
   remarks: z.string().max(500).optional().nullable(),
 });
 
-/** POST /wallet/deposit. For Telegram the server takes the amount from the telegram-amount record. */
+/**
+ * A crypto deposit's coin amount, as typed ("11.5"); the coin's own decimals are checked with the
+ * coin (contracts/crypto.ts).
+ */
+export const coinAmountSchema = z
+  .union([z.string().trim().max(24, 'Enter the coin amount as a number, for example 11.5'), z.number()], {
+    error: 'Enter the coin amount as a number, for example 11.5',
+  })
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .pipe(z.string().regex(/^\d{1,12}(\.\d+)?$/, 'Enter the coin amount as a number, for example 11.5'));
+
+/**
+ * POST /wallet/deposit. For Telegram the server takes the amount from the telegram-amount record.
+ * A crypto deposit gives the rupee `amount`, or the coin it will send (`details.coinAmount`), and
+ * `details.rateSetAt`, the time of the rate the screen showed (a newer rate is refused, not applied).
+ */
 export const depositRequestSchema = z.object({
   userId: claimedUserIdSchema.optional().nullable(),
   amount: amountSchema.optional().nullable(),
@@ -203,6 +213,8 @@ export const depositRequestSchema = z.object({
     payNumber: payNumberSchema,
     network: cryptoNetworkSchema.optional().nullable(),
     cryptoType: cryptoTypeSchema.optional().nullable(),
+    coinAmount: coinAmountSchema.optional().nullable(),
+    rateSetAt: z.iso.datetime({ offset: true, error: 'Give the time of the rate as an ISO date' }).optional().nullable(),
     telegramID: z.string().trim().max(64, 'The Telegram ID is too long').optional().nullable(),
     phoneNumber: z.string().trim().max(32, 'The phone number is too long').optional().nullable(),
     gameName: z.string().trim().max(64, 'The game name is too long').optional().nullable(),
@@ -222,3 +234,14 @@ export const statusUpdateSchema = z.object({
 });
 
 export const fixedAmountRequestSchema = z.object({ amount: amountSchema });
+
+/** PUT /admin/crypto-rates/{coin}: rupees for one coin, at most two decimals. */
+export const coinRateParamsSchema = z.object({ coin: cryptoTypeSchema });
+export const coinRateRequestSchema = z.object({
+  rate: z.union([z.number(), z.string().trim().max(32)], { error: RATE_MESSAGE }).transform((value, ctx) => {
+    const read = readRate(value);
+    if ('paise' in read) return read.paise;
+    ctx.addIssue({ code: 'custom', message: read.problem });
+    return z.NEVER;
+  }),
+});

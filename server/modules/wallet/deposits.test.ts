@@ -122,7 +122,7 @@ describe('deposits', () => {
       code: 'DUPLICATE_TRANSACTION_ID',
       message: 'This transaction id has already been submitted. Check it and try again.',
     });
-    const otherMethod = await postDeposit(app, q, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'btc', network: 'erc20' } });
+    const otherMethod = await postDeposit(app, q, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'usdt', network: 'erc20' } });
     expect(otherMethod.statusCode).toBe(201);
   });
 
@@ -149,7 +149,7 @@ describe('deposits', () => {
 
     // An id claimed once, or the same id under another method, has no earlier claims.
     const once = await pendingDeposit(app, third, 150);
-    const crypto = await postDeposit(app, third, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'btc', network: 'erc20' } });
+    const crypto = await postDeposit(app, third, { amount: 300, method: 'Crypto', details: { payNumber: id, cryptoType: 'usdt', network: 'erc20' } });
     expect(crypto.statusCode).toBe(201);
 
     const list = (await app.inject({ url: '/api/v1/wallet/history/deposit', headers: admin.headers })).json().data.deposit as Record<string, unknown>[];

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { CryptoNetwork, CryptoType } from '../../../contracts/crypto.js';
 import type { DbOrTx } from '../../db/client.js';
 import { walletQrCodes } from '../../db/schema/index.js';
 
@@ -15,10 +16,33 @@ export async function hasQrCode(db: DbOrTx, kind: QrKind): Promise<boolean> {
   return row !== undefined;
 }
 
-/** One QR code per kind (a unique index): answers undefined when one already exists. */
+/** The crypto code that receives `coin` on `network`, if the back office set one. */
+export async function findCryptoCode(db: DbOrTx, coin: CryptoType, network: CryptoNetwork): Promise<QrRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletQrCodes)
+    .where(and(eq(walletQrCodes.kind, 'crypto'), eq(walletQrCodes.coin, coin), eq(walletQrCodes.network, network)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * One UPI code, and one crypto code per coin and network (a unique index): answers undefined when
+ * that one already exists.
+ */
 export async function insertQrCode(
   db: DbOrTx,
-  v: { kind: QrKind; title: string; payTo: string | null; fileName: string; mimeType: string; sizeBytes: number; createdBy: string },
+  v: {
+    kind: QrKind;
+    title: string;
+    payTo: string | null;
+    coin: CryptoType | null;
+    network: CryptoNetwork | null;
+    fileName: string;
+    mimeType: string;
+    sizeBytes: number;
+    createdBy: string;
+  },
 ): Promise<QrRow | undefined> {
   const [row] = await db.insert(walletQrCodes).values(v).onConflictDoNothing().returning();
   return row;

@@ -16,7 +16,7 @@ const RESOURCES: { prefix: string; field: string; kind: QrKind; label: string }[
 /** Room for the multipart framing and the title around a file of the maximum size. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** Payment QR codes (page qr-code), one per kind; images are uploaded as multipart forms. */
+/** Payment QR codes (page qr-code): one UPI code, and one crypto code per coin and network; images are uploaded as multipart forms. */
 export async function qrcodesRoutes(app: App): Promise<void> {
   // Registered here so only these routes accept multipart bodies.
   await app.register(multipart, {
@@ -33,7 +33,10 @@ export async function qrcodesRoutes(app: App): Promise<void> {
       onRequest: [requireAdmin('qr-code'), refuseOversized],
       schema: {
         tags: ['qr-codes'],
-        summary: `Upload the ${r.label} QR code: multipart, file "${r.field}", text "title" and optional "payTo" (${r.kind === 'upi' ? 'UPI ID' : 'wallet address'})`,
+        summary:
+          r.kind === 'upi'
+            ? `Upload the UPI QR code: multipart, file "${r.field}", text "title" and optional "payTo" (UPI ID)`
+            : `Add a crypto QR code: multipart, file "${r.field}", text "title", "coin" (usdt, btc), "network" (trc20, erc20, bitcoin) and "payTo" (the address, of that network's form); one code per coin and network. Without coin and network the code is kept but offered to no one`,
         consumes: ['multipart/form-data'],
         response: { 201: qrCodeAnswerSchema },
       },
@@ -61,18 +64,21 @@ export async function qrcodesRoutes(app: App): Promise<void> {
   }
 }
 
-/** Reads the form: one image in `field`, an optional title and pay-to. Limit breaches become clear 4xx answers. */
+/** Reads the form: one image in `field`, an optional title and pay-to, a crypto code's coin and network. Limit breaches become clear 4xx answers. */
 async function readUpload(
   request: FastifyRequest,
   field: string,
   config: Config,
-): Promise<{ bytes: Buffer | null; title: string | null; payTo: string | null }> {
+): Promise<{ bytes: Buffer | null; title: string | null; payTo: string | null; coin: string | null; network: string | null }> {
   if (!request.isMultipart()) {
     throw badRequest(`Send the QR code as a multipart form with the image in the "${field}" field.`, 'NOT_MULTIPART');
   }
   let bytes: Buffer | null = null;
   let title: string | null = null;
   let payTo: string | null = null;
+  let coin: string | null = null;
+  let network: string | null = null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -86,7 +92,11 @@ async function readUpload(
         title = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       } else if (part.fieldname === 'payTo') {
         if (part.valueTruncated) throw badRequest('The UPI ID or address is too long.', 'VALIDATION_ERROR');
-        payTo = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        payTo = text(part.value);
+      } else if (part.fieldname === 'coin' || part.fieldname === 'network') {
+        if (part.valueTruncated) throw badRequest(`The ${part.fieldname} is too long.`, 'VALIDATION_ERROR');
+        if (part.fieldname === 'coin') coin = text(part.value);
+        else network = text(part.value);
       }
     }
   } catch (err) {
@@ -96,9 +106,9 @@ async function readUpload(
       throw tooLarge(config);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image, a title and a UPI ID or address only.');
+      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image, a title, a UPI ID or address, and a coin and network only.');
     }
     throw badRequest('The upload could not be read. Please try again.', 'BAD_UPLOAD');
   }
-  return { bytes, title, payTo };
+  return { bytes, title, payTo, coin, network };
 }

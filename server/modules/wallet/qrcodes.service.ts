@@ -1,21 +1,69 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { checkPayTo, UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
+import { checkNetworkAddress, CRYPTO_PAIRS, isCryptoPair, pairLabel, type CryptoNetwork, type CryptoType } from '../../../contracts/crypto.js';
+import type { CoinRate, QrCode } from '../../../contracts/wallet.answers.js';
+import { checkPayTo, cryptoNetworkSchema, cryptoTypeSchema, UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { audit } from '../audit/index.js';
 import * as repo from './qrcodes.repo.js';
 import { qrImageUrl, removeQrImage, saveQrImage } from './qrcodes.storage.js';
+import { findCoinRate } from './rates.repo.js';
+import { listRates, rateView } from './rates.service.js';
 import { assertUuid } from './wallet.shared.js';
 
 export const QR_TITLE_MAX = 100;
 const DEFAULT_TITLE: Record<repo.QrKind, string> = { upi: 'UPI QR Code', crypto: 'Crypto QR Code' };
 const ALREADY_EXISTS = 'Delete the current QR code first.';
 
-const present = (row: repo.QrRow) => ({ _id: row.id, title: row.title, imageUrl: qrImageUrl(row.fileName), payTo: row.payTo ?? null });
+const present = (row: repo.QrRow, rate: CoinRate | null = null): QrCode => ({
+  _id: row.id,
+  title: row.title,
+  imageUrl: qrImageUrl(row.fileName),
+  payTo: row.payTo ?? null,
+  coin: row.coin ?? null,
+  network: row.network ?? null,
+  rate,
+});
 
-export async function listQr(db: Db, kind: repo.QrKind) {
-  return (await repo.listQrCodes(db, kind)).map(present);
+/** A kind's codes, oldest first; a crypto code that names its coin carries that coin's rate. */
+export async function listQr(db: DbOrTx, kind: repo.QrKind): Promise<QrCode[]> {
+  const rows = await repo.listQrCodes(db, kind);
+  if (kind === 'upi') return rows.map((row) => present(row));
+  const rates = new Map((await listRates(db)).map((r) => [r.coin, r.rate]));
+  return rows.map((row) => present(row, (row.coin && rates.get(row.coin)) || null));
+}
+
+async function presentWithRate(db: DbOrTx, row: repo.QrRow): Promise<QrCode> {
+  const rate = row.coin ? await findCoinRate(db, row.coin) : undefined;
+  return present(row, rate ? rateView(rate) : null);
+}
+
+/**
+ * The coin and network a crypto code receives, both or neither: a code uploaded as the original
+ * back office does, with neither, is kept but offered to no one. A named code needs the address it
+ * pays to, of its network's form, so players can check what they send to.
+ */
+function cryptoTarget(upload: {
+  coin?: string | null;
+  network?: string | null;
+  payTo?: string | null;
+}): { coin: CryptoType; network: CryptoNetwork; payTo: string } | null {
+  const given = (v: string | null | undefined) => (v?.trim() ? v : null);
+  const [rawCoin, rawNetwork] = [given(upload.coin), given(upload.network)];
+  if (!rawCoin && !rawNetwork) return null;
+  if (!rawCoin || !rawNetwork) throw badRequest('Choose both the coin and the network this code receives.', 'VALIDATION_ERROR');
+  const coin = cryptoTypeSchema.safeParse(rawCoin);
+  if (!coin.success) throw badRequest(coin.error.issues[0].message, 'VALIDATION_ERROR');
+  const network = cryptoNetworkSchema.safeParse(rawNetwork);
+  if (!network.success) throw badRequest(network.error.issues[0].message, 'VALIDATION_ERROR');
+  if (!isCryptoPair(coin.data, network.data)) {
+    const networks = CRYPTO_PAIRS[coin.data].map((n) => pairLabel(coin.data, n)).join(' or ');
+    throw badRequest(`${pairLabel(coin.data, network.data)} is not a coin and network a code can receive: choose ${networks}.`, 'VALIDATION_ERROR');
+  }
+  const address = checkNetworkAddress(network.data, upload.payTo);
+  if (!address.ok) throw badRequest(address.message, 'VALIDATION_ERROR');
+  return { coin: coin.data, network: network.data, payTo: address.value };
 }
 
 export const tooLarge = (config: Config) =>
@@ -30,18 +78,27 @@ export async function uploadQr(
   config: Config,
   actorId: string,
   kind: repo.QrKind,
-  upload: { bytes: Buffer | null; title: string | null; payTo?: string | null },
+  upload: { bytes: Buffer | null; title: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
 ) {
   if (!upload.bytes || upload.bytes.length === 0) throw badRequest('Please select a QR Code image', 'FILE_REQUIRED');
   if (upload.bytes.length > config.UPLOAD_MAX_BYTES) throw tooLarge(config);
   const title = upload.title?.trim() || DEFAULT_TITLE[kind];
   if (title.length > QR_TITLE_MAX) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
-  const payTo = checkPayTo(kind, upload.payTo);
+  if (kind === 'upi' && (upload.coin?.trim() || upload.network?.trim())) throw badRequest('A UPI QR code names no coin or network.', 'VALIDATION_ERROR');
+  const target = kind === 'crypto' ? cryptoTarget(upload) : null;
+  const payTo = target ? ({ ok: true, value: target.payTo } as const) : checkPayTo(kind, upload.payTo);
   if (!payTo.ok) throw badRequest(payTo.message, 'VALIDATION_ERROR');
   const detected = await fileTypeFromBuffer(upload.bytes);
   const ext = detected && Object.hasOwn(UPLOAD_IMAGE_TYPES, detected.mime) ? UPLOAD_IMAGE_TYPES[detected.mime] : undefined;
   if (!detected || !ext) throw badRequest('Only image files are allowed: PNG, JPEG, WebP or GIF.', 'UNSUPPORTED_FILE_TYPE');
-  if ((await repo.listQrCodes(db, kind)).length > 0) throw conflict(ALREADY_EXISTS, 'ALREADY_EXISTS');
+  // One UPI code; a crypto code sits beside the others, one for each coin and network.
+  const taken = target
+    ? `There is already a code for ${pairLabel(target.coin, target.network)}. Delete it first to replace it.`
+    : kind === 'crypto'
+      ? 'There is already a crypto code that names no coin or network. Delete it first, or choose the coin and network of this one.'
+      : ALREADY_EXISTS;
+  const same = (row: repo.QrRow) => (row.coin ?? null) === (target?.coin ?? null) && (row.network ?? null) === (target?.network ?? null);
+  if ((await repo.listQrCodes(db, kind)).some(same)) throw conflict(taken, 'ALREADY_EXISTS');
 
   const fileName = await saveQrImage(config, upload.bytes, ext);
   try {
@@ -50,14 +107,16 @@ export async function uploadQr(
         kind,
         title,
         payTo: payTo.value,
+        coin: target?.coin ?? null,
+        network: target?.network ?? null,
         fileName,
         mimeType: detected.mime,
         sizeBytes: upload.bytes!.length,
         createdBy: actorId,
       });
-      if (!row) throw conflict(ALREADY_EXISTS, 'ALREADY_EXISTS');
+      if (!row) throw conflict(taken, 'ALREADY_EXISTS');
       await audit(tx, { actorId, action: 'create', entity: `qr_code_${kind}`, entityId: row.id, after: present(row) });
-      return present(row);
+      return presentWithRate(tx, row);
     });
   } catch (err) {
     await removeQrImage(config, fileName);

@@ -4,7 +4,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
 import { DepositForm } from './DepositForm';
 
-const QR = { success: true, data: [{ _id: 'qr-1', title: 'Main UPI', imageUrl: '/uploads/qr/upi.png', payTo: null }] };
+const QR = { success: true, data: [{ _id: 'qr-1', title: 'Main UPI', imageUrl: '/uploads/qr/upi.png', payTo: null, coin: null, network: null, rate: null }] };
+
+/** ₹85.50 for one USDT, set at 5:00 PM India time. */
+const USDT_RATE = { rate: 85.5, setAt: '2026-11-26T11:30:00.000Z' };
+const code = (id: string, coin: string | null, network: string | null, payTo: string | null, rate: typeof USDT_RATE | null) => ({
+  _id: id,
+  title: coin && network ? `${coin.toUpperCase()} ${network.toUpperCase()}` : 'Old code',
+  imageUrl: `/uploads/qr/${id}.png`,
+  payTo,
+  coin,
+  network,
+  rate,
+});
+const USDT_TRC20 = code('c-trc', 'usdt', 'trc20', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', USDT_RATE);
+const USDT_ERC20 = code('c-erc', 'usdt', 'erc20', '0x52908400098527886E0F7030069857D2E4169EE7', USDT_RATE);
+/** A code from before codes named their coin and network, and one whose coin has no rate: neither is offered. */
+const UNNAMED = code('c-old', null, null, null, null);
+const BTC_WITHOUT_RATE = code('c-btc', 'btc', 'bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', null);
+const cryptoList =
+  (...data: unknown[]) =>
+  () => ({ body: { success: true, data } });
 
 describe('DepositForm', () => {
   beforeEach(() => {
@@ -71,15 +91,67 @@ describe('DepositForm', () => {
     expect(screen.queryByRole('button', { name: 'Crypto' })).not.toBeInTheDocument();
   });
 
-  it('opens on Crypto when only a crypto address is set up', async () => {
+  it('opens on Crypto with the only coin and network chosen when that is all that is set up', async () => {
     mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: { success: true, data: [] } }),
-      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [{ ...QR.data[0], title: 'USDT' }] } }),
+      'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(UNNAMED, USDT_TRC20),
     });
     renderApp(<DepositForm />);
-    await screen.findByRole('img', { name: /USDT/ });
+    await screen.findByRole('img', { name: /USDT TRC20/ });
+    const pairs = within(screen.getByRole('group', { name: 'Coin and network' })).getAllByRole('button');
+    expect(pairs.map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([['USDT · TRC20', 'true']]);
     expect(await screen.findByLabelText('Transaction Hash')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'UPI' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the coins and networks that have a code and a rate, and chooses none of several', async () => {
+    mockApi({
+      'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
+      'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(UNNAMED, USDT_TRC20, USDT_ERC20, BTC_WITHOUT_RATE),
+    });
+    const user = userEvent.setup();
+    renderApp(<DepositForm />);
+    await user.click(await screen.findByRole('button', { name: 'Crypto' }));
+    const pairs = within(screen.getByRole('group', { name: 'Coin and network' })).getAllByRole('button');
+    expect(pairs.map((b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+      ['USDT · TRC20', 'false'],
+      ['USDT · ERC20', 'false'],
+    ]);
+    // Nothing to pay to, and nothing to submit, until the player has chosen.
+    expect(screen.getByText('Choose the coin and the network you will send on. Each has its own address.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Transaction Hash')).not.toBeInTheDocument();
+    expect(screen.queryByText(/bc1q/)).not.toBeInTheDocument();
+  });
+
+  it('does not offer crypto when no code names its coin and network with a rate', async () => {
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }), 'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(UNNAMED, BTC_WITHOUT_RATE) });
+    renderApp(<DepositForm />);
+    await screen.findByRole('img', { name: /Main UPI/ });
+    expect(await screen.findByRole('button', { name: 'UPI' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Crypto' })).not.toBeInTheDocument();
+  });
+
+  it('shows the chosen code with its network in large type beside its address, and a warning', async () => {
+    mockApi({ 'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }), 'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(USDT_TRC20, USDT_ERC20) });
+    const user = userEvent.setup();
+    renderApp(<DepositForm />);
+    await user.click(await screen.findByRole('button', { name: 'Crypto' }));
+    await user.click(screen.getByRole('button', { name: 'USDT · ERC20' }));
+    expect(screen.getByRole('img', { name: 'QR code: USDT ERC20' })).toHaveAttribute('src', '/uploads/qr/c-erc.png');
+    const network = screen.getByTestId('target-network');
+    expect(network).toHaveTextContent('ERC20');
+    expect(network).toHaveClass('wallet-target__network-name');
+    // The network and the address sit in one box, side by side.
+    const box = network.closest('.wallet-target') as HTMLElement;
+    expect(within(box).getByText('0x52908400098527886E0F7030069857D2E4169EE7')).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: 'Copy Address 0x52908400098527886E0F7030069857D2E4169EE7' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Send only USDT on the ERC20 network to this address. Coins sent on another network are lost.');
+    // Another pair, another address.
+    await user.click(screen.getByRole('button', { name: 'USDT · TRC20' }));
+    expect(screen.getByTestId('target-network')).toHaveTextContent('TRC20');
+    expect(screen.getByText('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toBeInTheDocument();
+    expect(screen.queryByText('0x52908400098527886E0F7030069857D2E4169EE7')).not.toBeInTheDocument();
   });
 
   it('tells a failed QR load apart from none uploaded, logs it, and Try again loads it', async () => {
@@ -124,35 +196,95 @@ describe('DepositForm', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('sends crypto type and network for Crypto, and switching method clears the transaction id', async () => {
+  it('shows the coin to send at the stated rate and its date, and sends the pair and the rate it showed', async () => {
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
-      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: QR }),
+      'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(USDT_TRC20, USDT_ERC20),
       'POST /api/v1/wallet/deposit': () => ({
         status: 201,
-        body: { success: true, data: { _id: 'd-2', status: 'pending', amount: 100, method: 'UPI', createdAt: '2026-01-05T10:00:00.000Z' } },
+        body: { success: true, data: { _id: 'd-2', status: 'pending', amount: 1000, method: 'Crypto', createdAt: '2026-01-05T10:00:00.000Z' } },
       }),
     });
     const user = userEvent.setup();
     renderApp(<DepositForm />);
     await user.type(await screen.findByLabelText('Transaction ID'), 'UTR1111');
     await user.click(screen.getByRole('button', { name: 'Crypto' }));
+    await user.click(screen.getByRole('button', { name: 'USDT · ERC20' }));
+    // Switching method cleared the transaction id.
     expect(screen.getByLabelText('Transaction Hash')).toHaveValue('');
-    expect(await screen.findAllByRole('img', { name: /Main UPI/ })).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: 'BTC' }));
-    await user.click(screen.getByRole('button', { name: 'TRC20' }));
     await user.click(screen.getByRole('button', { name: '₹1,000' }));
+    // 1000 / 85.50 = 11.6959064…, rounded up to USDT's six decimals.
+    expect(screen.getByTestId('coin-to-send')).toHaveTextContent('11.695907 USDT');
+    expect(screen.getByText('Rate: ₹85.50 for 1 USDT, set 2026-11-26 05:00 PM')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Transaction Hash'), '0xabc123def');
     await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
     await screen.findByRole('dialog', { name: 'Deposit Submitted' });
-    expect(api.find('POST', '/api/v1/wallet/deposit')[0].body).toMatchObject({
+    expect(api.find('POST', '/api/v1/wallet/deposit')[0].body).toEqual({
+      userId: JSON.parse(localStorage.getItem('user')!)._id,
       amount: 1000,
       method: 'Crypto',
-      details: { payNumber: '0xabc123def', network: 'trc20', cryptoType: 'btc' },
+      details: { payNumber: '0xabc123def', cryptoType: 'usdt', network: 'erc20', rateSetAt: USDT_RATE.setAt },
+      remarks: 'Payment request for INR',
     });
-    // The original app's reset: back to UPI.
+    // The original app's reset: back to UPI; and no coin or network chosen.
     expect(screen.getByRole('button', { name: 'UPI' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Crypto' }));
+    expect(screen.getByRole('button', { name: 'USDT · ERC20' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('takes the coin amount instead and shows the rupees it credits', async () => {
+    const api = mockApi({
+      'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
+      'GET /api/v1/qrcodecrypto/qr-codes': cryptoList(USDT_TRC20),
+      'POST /api/v1/wallet/deposit': () => ({
+        status: 201,
+        body: { success: true, data: { _id: 'd-4', status: 'pending', amount: 855, method: 'Crypto', createdAt: '2026-01-05T10:00:00.000Z' } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<DepositForm />);
+    await user.click(await screen.findByRole('button', { name: 'Crypto' }));
+    await user.click(within(screen.getByRole('group', { name: 'Enter the amount in' })).getByRole('button', { name: 'USDT' }));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '1.1234567');
+    expect(screen.getByTestId('rupees-credited')).toHaveTextContent('—');
+    await user.type(screen.getByLabelText('Transaction Hash'), '0xfeed1234');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('USDT amounts have at most 6 decimals');
+    expect(api.find('POST', '/api/v1/wallet/deposit')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Amount (USDT)'));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '10');
+    expect(screen.getByTestId('rupees-credited')).toHaveTextContent('₹855.00');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
+    await screen.findByRole('dialog', { name: 'Deposit Submitted' });
+    const [call] = api.find('POST', '/api/v1/wallet/deposit');
+    expect(call.body).toMatchObject({ method: 'Crypto', details: { cryptoType: 'usdt', network: 'trc20', coinAmount: '10', rateSetAt: USDT_RATE.setAt } });
+    expect(call.body).not.toHaveProperty('amount');
+  });
+
+  it('reads the codes again when the rate changed since the screen showed it', async () => {
+    let calls = 0;
+    mockApi({
+      'GET /api/v1/qrcode/qr-codes': () => ({ body: QR }),
+      'GET /api/v1/qrcodecrypto/qr-codes': () => {
+        calls += 1;
+        return { body: { success: true, data: [calls === 1 ? USDT_TRC20 : { ...USDT_TRC20, rate: { rate: 90, setAt: '2026-11-26T12:30:00.000Z' } }] } };
+      },
+      'POST /api/v1/wallet/deposit': () => ({
+        status: 409,
+        body: { success: false, code: 'RATE_CHANGED', message: 'The USDT rate has changed. Check the new amount and submit again.' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<DepositForm />);
+    await user.click(await screen.findByRole('button', { name: 'Crypto' }));
+    await user.type(screen.getByLabelText('Amount (₹)'), '900');
+    await user.type(screen.getByLabelText('Transaction Hash'), '0xfeed5678');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
+    expect(await screen.findByText('The USDT rate has changed. Check the new amount and submit again.')).toBeInTheDocument();
+    expect(await screen.findByText('Rate: ₹90.00 for 1 USDT, set 2026-11-26 06:00 PM')).toBeInTheDocument();
+    expect(screen.getByTestId('coin-to-send')).toHaveTextContent('10 USDT');
   });
 
   it("shows the server's message on failure and keeps the form", async () => {

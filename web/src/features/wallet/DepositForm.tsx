@@ -1,45 +1,38 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
-import { Loading } from '../../components/ui/States';
-import { errorMessage } from '../../lib/api';
+import { ErrorRetry, Loading } from '../../components/ui/States';
+import { ApiError, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useQrCodes } from '../../lib/qrCodes';
+import { qrCodesKey, useQrCodes } from '../../lib/qrCodes';
 import { useExclusion } from '../../lib/useExclusion';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/useSession';
 import { AmountPicker } from './AmountPicker';
+import { coinAmountError, CryptoAmount, cryptoDeposit, CryptoPairPicker, CryptoTarget, offeredCodes, pairKey, type AmountIn } from './CryptoDeposit';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
 import { DepositSteps, QrDisplay } from './QrDisplay';
-import { checkPayNumber, useSubmitDeposit } from './wallet.api';
+import { checkPayNumber, useSubmitDeposit, type DepositRequest } from './wallet.api';
 import { isAmountText } from '../../../../contracts/amounts';
 import { t, tk } from '../../lib/i18n';
 
 type Method = 'UPI' | 'Crypto';
-type CryptoType = 'usdt' | 'btc';
-type Network = 'erc20' | 'trc20';
 
 const METHODS = [
   { value: 'UPI', label: 'UPI' },
   { value: 'Crypto', label: tk('Crypto') },
 ] as const;
-const CRYPTO_TYPES = [
-  { value: 'usdt', label: 'USDT' },
-  { value: 'btc', label: 'BTC' },
-] as const;
-const NETWORKS = [
-  { value: 'erc20', label: 'ERC20' },
-  { value: 'trc20', label: 'TRC20' },
-] as const;
 
-/** The original app's state after a successful submit. */
-const INITIAL = { method: 'UPI' as Method, amount: '', payNumber: '', cryptoType: 'usdt' as CryptoType, network: 'erc20' as Network };
+/** The state after a successful submit: the original app's (UPI, nothing typed), and no coin or network chosen. */
+const INITIAL = { method: 'UPI' as Method, amount: '', payNumber: '', pair: null as string | null, amountIn: 'inr' as AmountIn, coinAmount: '' };
 
 /**
  * The deposit methods a player can pay by: those the back office has set a QR code for (a method
- * with nowhere to pay is not offered). A list that failed to load still offers its method, whose
- * panel then says so with Try again. `pending` until both lists have answered once.
+ * with nowhere to pay is not offered; crypto needs a code that names its coin and network, and a
+ * rate for the coin). A list that failed to load still offers its method, whose panel then says
+ * so with Try again. `pending` until both lists have answered once.
  */
 function useOfferedMethods(): { pending: boolean; methods: (typeof METHODS)[number][] } {
   const upi = useQrCodes('fiat');
@@ -47,8 +40,8 @@ function useOfferedMethods(): { pending: boolean; methods: (typeof METHODS)[numb
   const answered = (q: typeof upi) => q.isSuccess || q.isError;
   const [settled, setSettled] = useState(false);
   if (!settled && answered(upi) && answered(crypto)) setSettled(true);
-  const knownEmpty = (q: typeof upi) => q.isSuccess && q.data.length === 0;
-  return { pending: !settled, methods: METHODS.filter((m) => !knownEmpty(m.value === 'UPI' ? upi : crypto)) };
+  const knownEmpty = (m: Method) => (m === 'UPI' ? upi.isSuccess && upi.data.length === 0 : crypto.isSuccess && offeredCodes(crypto.data).length === 0);
+  return { pending: !settled, methods: METHODS.filter((m) => !knownEmpty(m.value)) };
 }
 
 export function DepositForm() {
@@ -82,43 +75,58 @@ export function DepositForm() {
 
 function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   const { user } = useSession();
+  const queryClient = useQueryClient();
+  const cryptoCodes = useQrCodes('crypto');
+  const codes = offeredCodes(cryptoCodes.data);
   const [chosen, setForm] = useState(() => ({ ...INITIAL, method: methods[0].value as Method }));
   // A method taken away while the screen is open (its last QR code deleted) gives way to one still offered.
   const form = methods.some((m) => m.value === chosen.method) ? chosen : { ...chosen, method: methods[0].value as Method, payNumber: '' };
+  // The coin and network: the player's choice while it is still offered; the only pair when there is one; else none.
+  const code = codes.find((c) => pairKey(c) === form.pair) ?? (codes.length === 1 ? codes[0] : undefined);
   const [amountError, setAmountError] = useState<string>();
   const [payError, setPayError] = useState<string>();
   const [submitted, setSubmitted] = useState(false);
   const deposit = useSubmitDeposit();
   const isCrypto = form.method === 'Crypto';
-  const ready = form.amount.trim() !== '' && form.payNumber.trim() !== '';
+  const byCoin = isCrypto && form.amountIn === 'coin';
+  const amountText = byCoin ? form.coinAmount : form.amount;
+  const ready = (!isCrypto || code !== undefined) && amountText.trim() !== '' && form.payNumber.trim() !== '';
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!user || !ready || deposit.isPending) return;
-    const badAmount = isAmountText(form.amount) ? undefined : t('Enter an amount in rupees, with at most two decimals');
+    const badAmount = byCoin
+      ? coinAmountError(code!, form.coinAmount)
+      : isAmountText(form.amount)
+        ? undefined
+        : t('Enter an amount in rupees, with at most two decimals');
     const badPayNumber = checkPayNumber(form.payNumber);
     setAmountError(badAmount);
     setPayError(badPayNumber);
     if (badAmount || badPayNumber) return;
     const payNumber = form.payNumber.trim();
-    deposit.mutate(
-      {
-        userId: user._id,
-        amount: Number(form.amount),
-        method: form.method,
-        details: isCrypto ? { payNumber, network: form.network, cryptoType: form.cryptoType } : { payNumber },
-        remarks: 'Payment request for INR',
+    const body: DepositRequest = {
+      userId: user._id,
+      ...(isCrypto && code
+        ? cryptoDeposit(code, form.amountIn, form.amount, form.coinAmount, payNumber)
+        : { amount: Number(form.amount), method: 'UPI', details: { payNumber } }),
+      remarks: 'Payment request for INR',
+    };
+    deposit.mutate(body, {
+      onSuccess: () => {
+        setForm(INITIAL);
+        // The dialog says it worked: an error toast of an earlier try must not stay above it.
+        notify.dismissErrors();
+        setSubmitted(true);
       },
-      {
-        onSuccess: () => {
-          setForm(INITIAL);
-          // The dialog says it worked: an error toast of an earlier try must not stay above it.
-          notify.dismissErrors();
-          setSubmitted(true);
-        },
-        onError: (err) => notify.error(errorMessage(err, t('Could not reach the server. Please try again.'))),
+      onError: (err) => {
+        notify.error(errorMessage(err, t('Could not reach the server. Please try again.')));
+        // A new rate or a code taken away: show what is offered now.
+        if (err instanceof ApiError && (err.code === 'RATE_CHANGED' || err.code === 'CRYPTO_PAIR_NOT_OFFERED' || err.code === 'NO_RATE')) {
+          void queryClient.invalidateQueries({ queryKey: qrCodesKey('crypto') });
+        }
       },
-    );
+    });
   };
 
   return (
@@ -130,69 +138,103 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
         onChange={(m) => {
           if (!m || m === form.method) return;
           setPayError(undefined);
+          setAmountError(undefined);
           setForm((f) => ({ ...f, method: m, payNumber: '' }));
         }}
         className="wallet-form__methods"
       />
 
-      <section className="card wallet-card">
-        <AmountPicker
-          value={form.amount}
-          onChange={(amount) => {
-            setAmountError(undefined);
-            setForm((f) => ({ ...f, amount }));
-          }}
-        />
-        {amountError && (
-          <p className="field__error" role="alert">
-            {amountError}
-          </p>
-        )}
-      </section>
-
-      {isCrypto && (
-        <section className="card wallet-card wallet-card--grid">
-          <div>
-            <span className="field__label">{t('Crypto Type')}</span>
-            <SegmentedControl
-              label={t('Crypto Type')}
-              options={CRYPTO_TYPES}
-              value={form.cryptoType}
-              onChange={(v) => v && setForm((f) => ({ ...f, cryptoType: v }))}
+      {isCrypto ? (
+        <>
+          {cryptoCodes.isError && !codes.length ? (
+            <section className="card wallet-card wallet-card--center">
+              <ErrorRetry onRetry={() => void cryptoCodes.refetch()} busy={cryptoCodes.isFetching}>
+                {t('Could not load the QR code right now.')}
+              </ErrorRetry>
+            </section>
+          ) : (
+            <CryptoPairPicker
+              codes={codes}
+              value={code ? pairKey(code) : null}
+              onChange={(pair) => {
+                setAmountError(undefined);
+                setForm((f) => ({ ...f, pair, coinAmount: '' }));
+              }}
             />
-          </div>
-          <div>
-            <span className="field__label">{t('Network')}</span>
-            <SegmentedControl label={t('Network')} options={NETWORKS} value={form.network} onChange={(v) => v && setForm((f) => ({ ...f, network: v }))} />
-          </div>
-        </section>
+          )}
+          {code && (
+            <CryptoAmount
+              code={code}
+              amountIn={form.amountIn}
+              amount={form.amount}
+              coinAmount={form.coinAmount}
+              error={amountError}
+              onAmountIn={(amountIn) => {
+                setAmountError(undefined);
+                setForm((f) => ({ ...f, amountIn }));
+              }}
+              onAmount={(amount) => {
+                setAmountError(undefined);
+                setForm((f) => ({ ...f, amount }));
+              }}
+              onCoinAmount={(coinAmount) => {
+                setAmountError(undefined);
+                setForm((f) => ({ ...f, coinAmount }));
+              }}
+            />
+          )}
+          {code && (
+            <section className="card wallet-card wallet-card--center" aria-label={t('QR code')}>
+              <CryptoTarget code={code} />
+              <DepositSteps kind="crypto" />
+            </section>
+          )}
+        </>
+      ) : (
+        <>
+          <section className="card wallet-card">
+            <AmountPicker
+              value={form.amount}
+              onChange={(amount) => {
+                setAmountError(undefined);
+                setForm((f) => ({ ...f, amount }));
+              }}
+            />
+            {amountError && (
+              <p className="field__error" role="alert">
+                {amountError}
+              </p>
+            )}
+          </section>
+          <section className="card wallet-card wallet-card--center" aria-label={t('QR code')}>
+            <QrDisplay kind="fiat" />
+            <DepositSteps kind="fiat" />
+          </section>
+        </>
       )}
 
-      <section className="card wallet-card wallet-card--center" aria-label={t('QR code')}>
-        <QrDisplay kind={isCrypto ? 'crypto' : 'fiat'} />
-        <DepositSteps kind={isCrypto ? 'crypto' : 'fiat'} />
-      </section>
-
-      <section className="card wallet-card">
-        <Field
-          label={isCrypto ? t('Transaction Hash') : t('Transaction ID')}
-          placeholder={isCrypto ? t('Paste the transaction hash') : t('Enter the UPI transaction ID (UTR)')}
-          value={form.payNumber}
-          maxLength={128}
-          autoComplete="off"
-          spellCheck={false}
-          error={payError}
-          onChange={(e) => {
-            setPayError(undefined);
-            setForm((f) => ({ ...f, payNumber: e.target.value }));
-          }}
-        />
-        {ready && (
-          <Button type="submit" block busy={deposit.isPending}>
-            {t('Submit Deposit')}
-          </Button>
-        )}
-      </section>
+      {(!isCrypto || code) && (
+        <section className="card wallet-card">
+          <Field
+            label={isCrypto ? t('Transaction Hash') : t('Transaction ID')}
+            placeholder={isCrypto ? t('Paste the transaction hash') : t('Enter the UPI transaction ID (UTR)')}
+            value={form.payNumber}
+            maxLength={128}
+            autoComplete="off"
+            spellCheck={false}
+            error={payError}
+            onChange={(e) => {
+              setPayError(undefined);
+              setForm((f) => ({ ...f, payNumber: e.target.value }));
+            }}
+          />
+          {ready && (
+            <Button type="submit" block busy={deposit.isPending}>
+              {t('Submit Deposit')}
+            </Button>
+          )}
+        </section>
+      )}
 
       <DepositSubmittedModal open={submitted} onClose={() => setSubmitted(false)} />
     </form>

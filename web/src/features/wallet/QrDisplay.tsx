@@ -15,16 +15,15 @@ const STEPS: Record<QrKind, string[]> = {
     tk('Your balance is credited once the payment is confirmed.'),
   ],
   crypto: [
-    tk('Choose the amount, the coin and the network.'),
-    tk('Send the coin to the QR code or the address, on that network only.'),
+    tk('Choose the coin and the network, then the amount.'),
+    tk('Send exactly the coin amount shown, on that network only, to the QR code or the address.'),
     tk('Enter the transaction hash below and submit.'),
     tk('Your balance is credited once the transfer is confirmed.'),
   ],
 };
 
-/** What the code pays to, written out with a copy button, for players paying from this very phone. */
-function PayTo({ kind, value }: { kind: QrKind; value: string }) {
-  const label = kind === 'fiat' ? t('UPI ID') : t('Address');
+/** Copies a UPI ID or an address, saying so. */
+export function CopyButton({ label, value }: { label: string; value: string }) {
   const copy = async () => {
     try {
       await copyText(value);
@@ -34,12 +33,20 @@ function PayTo({ kind, value }: { kind: QrKind; value: string }) {
     }
   };
   return (
+    <Button variant="secondary" className="wallet-payto__copy" onClick={() => void copy()} aria-label={t('Copy {{label}} {{value}}', { label, value })}>
+      <Icon name="copy" size={16} /> {t('Copy')}
+    </Button>
+  );
+}
+
+/** What the code pays to, written out with a copy button, for players paying from this very phone. */
+function PayTo({ kind, value }: { kind: QrKind; value: string }) {
+  const label = kind === 'fiat' ? t('UPI ID') : t('Address');
+  return (
     <div className="wallet-payto">
       <span className="wallet-payto__label">{label}</span>
       <code className="wallet-payto__value">{value}</code>
-      <Button variant="secondary" className="wallet-payto__copy" onClick={() => void copy()} aria-label={t('Copy {{label}} {{value}}', { label, value })}>
-        <Icon name="copy" size={16} /> {t('Copy')}
-      </Button>
+      <CopyButton label={label} value={value} />
     </div>
   );
 }

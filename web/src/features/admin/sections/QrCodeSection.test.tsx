@@ -4,6 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../lib/test-utils';
 import { QrCodeSection } from './QrCodeSection';
 
+const NO_PAIR = { coin: null, network: null, rate: null };
+const RATE = { rate: 85.5, setAt: '2026-11-26T11:30:00.000Z' };
+const TRC20 = {
+  _id: 'c-1',
+  title: 'USDT TRC20',
+  imageUrl: '/uploads/qr/c-1.png',
+  payTo: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  coin: 'usdt',
+  network: 'trc20',
+  rate: RATE,
+};
+const ERC20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+
 describe('QrCodeSection', () => {
   beforeEach(() => {
     signIn({ role: 'admin', accessPages: ['qr-code'] });
@@ -15,11 +28,11 @@ describe('QrCodeSection', () => {
     let uploaded = false;
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({
-        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis' }] : [] },
+        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR }] : [] },
       }),
       'POST /api/v1/qrcode/qr': () => {
         uploaded = true;
-        return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis' } } };
+        return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR } } };
       },
     });
     const user = userEvent.setup();
@@ -50,7 +63,10 @@ describe('QrCodeSection', () => {
   });
 
   it('refuses files that are not images', async () => {
-    mockApi({ 'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }) });
+    mockApi({
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
+      'GET /api/v1/admin/crypto-rates': () => ({ body: { success: true, data: [] } }),
+    });
     const user = userEvent.setup({ applyAccept: false });
     renderApp(<QrCodeSection kind="crypto" title="QRCode Crypto" />);
     await screen.findByRole('button', { name: 'Save QR Code' });
@@ -58,15 +74,111 @@ describe('QrCodeSection', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Only image files can be uploaded');
   });
 
+  it('lists crypto codes with their coin and network and adds another beside them, with its address checked for the network', async () => {
+    let codes: unknown[] = [TRC20];
+    const api = mockApi({
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: codes } }),
+      'GET /api/v1/admin/crypto-rates': () => ({
+        body: {
+          success: true,
+          data: [
+            { coin: 'usdt', rate: RATE },
+            { coin: 'btc', rate: null },
+          ],
+        },
+      }),
+      'POST /api/v1/qrcodecrypto/qr': () => {
+        const added = { _id: 'c-2', title: 'USDT ERC20', imageUrl: '/uploads/qr/c-2.png', payTo: ERC20_ADDRESS, coin: 'usdt', network: 'erc20', rate: RATE };
+        codes = [TRC20, added];
+        return { status: 201, body: { success: true, data: added } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<QrCodeSection kind="crypto" title="QRCode Crypto" />);
+    expect(await screen.findByText('USDT · TRC20')).toBeInTheDocument();
+    expect(screen.getByText('Offered to players')).toBeInTheDocument();
+    expect(await screen.findByText('No rate: BTC deposits are closed')).toBeInTheDocument();
+
+    await user.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array([137, 80, 78, 71])], 'erc.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the coin and the network this code receives');
+    await user.click(within(screen.getByRole('group', { name: 'Coin' })).getByRole('button', { name: 'USDT' }));
+    // USDT's networks only; TRC20 already has its code.
+    expect(
+      within(screen.getByRole('group', { name: 'Network' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['TRC20', 'ERC20']);
+    await user.click(within(screen.getByRole('group', { name: 'Network' })).getByRole('button', { name: 'TRC20' }));
+    await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('There is already a code for this coin and network: delete it first');
+    await user.click(within(screen.getByRole('group', { name: 'Network' })).getByRole('button', { name: 'ERC20' }));
+    await user.type(screen.getByLabelText('ERC20 address'), 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+    await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('An ERC20 address is 0x followed by 40 hex digits');
+    expect(api.find('POST', '/api/v1/qrcodecrypto/qr')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('ERC20 address'));
+    await user.type(screen.getByLabelText('ERC20 address'), ERC20_ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
+
+    expect(await screen.findByText('QR Code uploaded successfully')).toBeInTheDocument();
+    const form = api.find('POST', '/api/v1/qrcodecrypto/qr')[0].body as FormData;
+    expect([form.get('coin'), form.get('network'), form.get('payTo')]).toEqual(['usdt', 'erc20', ERC20_ADDRESS]);
+    // Both codes are listed: the new one did not replace the first.
+    expect(await screen.findByText('USDT · ERC20')).toBeInTheDocument();
+    expect(screen.getByText('USDT · TRC20')).toBeInTheDocument();
+  });
+
+  it('sets a coin’s rate and shows when it was set', async () => {
+    let usdt: typeof RATE | null = null;
+    const api = mockApi({
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [] } }),
+      'GET /api/v1/admin/crypto-rates': () => ({
+        body: {
+          success: true,
+          data: [
+            { coin: 'usdt', rate: usdt },
+            { coin: 'btc', rate: null },
+          ],
+        },
+      }),
+      'PUT /api/v1/admin/crypto-rates/usdt': () => {
+        usdt = RATE;
+        return { body: { success: true, data: { coin: 'usdt', rate: RATE } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<QrCodeSection kind="crypto" title="QRCode Crypto" />);
+    expect(await screen.findByText('No rate: USDT deposits are closed')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New rate (₹ for 1 USDT)'), '85.555');
+    await user.click(screen.getAllByRole('button', { name: 'Save rate' })[0]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the rate in rupees for one coin, for example 85.50');
+    await user.clear(screen.getByLabelText('New rate (₹ for 1 USDT)'));
+    await user.type(screen.getByLabelText('New rate (₹ for 1 USDT)'), '85.50');
+    await user.click(screen.getAllByRole('button', { name: 'Save rate' })[0]);
+    expect(await screen.findByText('USDT rate saved')).toBeInTheDocument();
+    expect(api.find('PUT', '/api/v1/admin/crypto-rates/usdt')[0].body).toEqual({ rate: '85.50' });
+    expect(await screen.findByText('· set 2026-11-26 05:00 PM')).toBeInTheDocument();
+  });
+
   it('deletes the QR code only after confirmation', async () => {
     let present = true;
     const api = mockApi({
       'GET /api/v1/qrcodecrypto/qr-codes': () => ({
-        body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null }] : [] },
+        body: { success: true, data: present ? [{ _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null, ...NO_PAIR }] : [] },
       }),
       'DELETE /api/v1/qrcodecrypto/delete-qr/q-2': () => {
         present = false;
-        return { body: { success: true, message: 'Deleted successfully', data: { _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null } } };
+        return {
+          body: {
+            success: true,
+            message: 'Deleted successfully',
+            data: { _id: 'q-2', title: 'USDT', imageUrl: '/uploads/qr/q-2.png', payTo: null, ...NO_PAIR },
+          },
+        };
       },
     });
     const user = userEvent.setup();

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { COIN_LABELS, NETWORK_LABELS } from '../../../../../contracts/crypto';
+import type { QrCode } from '../../../../../contracts/wallet.answers';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { ErrorText, Loading } from '../../../components/ui/States';
@@ -6,10 +8,53 @@ import { errorMessage } from '../../../lib/api';
 import { useQrCodes, type QrKind } from '../../../lib/qrCodes';
 import { notify } from '../../../lib/toast';
 import { useDeleteQr } from '../admin.api';
+import { CryptoRatesPanel } from './CryptoRatesPanel';
 import { QrUploadForm } from './QrUploadForm';
 import { SectionHead } from './SectionHead';
 
-/** The payment QR code players see: an upload form when there is none, else the image with Delete. */
+/** Whether players can pay to a crypto code, and if not, why. */
+function cryptoStatus(qr: QrCode): { offered: boolean; text: string } {
+  if (!qr.coin || !qr.network) return { offered: false, text: 'Not offered: it names no coin or network. Delete it and add it again with them.' };
+  if (!qr.rate) return { offered: false, text: `Not offered until ${COIN_LABELS[qr.coin]} has a rate.` };
+  return { offered: true, text: 'Offered to players' };
+}
+
+function QrItem({ qr, onDelete }: { qr: QrCode; onDelete: () => void }) {
+  return (
+    <li className="admin-qr">
+      <img src={qr.imageUrl} alt={`QR code: ${qr.title}`} className="admin-qr__image" />
+      <span className="admin-qr__title">{qr.title}</span>
+      <Button variant="danger" onClick={onDelete}>
+        Delete
+      </Button>
+    </li>
+  );
+}
+
+/** A crypto code as a row: its image, the coin and network it receives, its address, and whether players are offered it. */
+function CryptoQrItem({ qr, onDelete }: { qr: QrCode; onDelete: () => void }) {
+  const status = cryptoStatus(qr);
+  return (
+    <li className="admin-crypto-code">
+      <img src={qr.imageUrl} alt={`QR code: ${qr.title}`} className="admin-crypto-code__image" />
+      <div className="admin-crypto-code__info">
+        <strong className="admin-qr__pair">{qr.coin && qr.network ? `${COIN_LABELS[qr.coin]} · ${NETWORK_LABELS[qr.network]}` : 'No coin or network'}</strong>
+        <span className="admin-qr__title">{qr.title}</span>
+        {qr.payTo && <code className="admin-qr__address">{qr.payTo}</code>}
+        <span className={status.offered ? 'admin-qr__offered' : 'admin-card__warning'}>{status.text}</span>
+      </div>
+      <Button variant="danger" onClick={onDelete}>
+        Delete
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The payment QR codes players see. UPI: an upload form when there is none, else the image with
+ * Delete. Crypto: the coins' rates, every code with the coin and network it receives, and a form to
+ * add one beside them (one per coin and network).
+ */
 export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) {
   const qrCodes = useQrCodes(kind);
   const remove = useDeleteQr(kind);
@@ -24,29 +69,48 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
     });
   };
 
-  let body;
-  if (qrCodes.isPending) body = <Loading />;
-  else if (qrCodes.isError) body = <ErrorText>{errorMessage(qrCodes.error, 'Failed to load the QR code')}</ErrorText>;
-  else if (!qrCodes.data.length) body = <QrUploadForm kind={kind} />;
-  else
-    body = (
+  const list = (codes: QrCode[]) =>
+    kind === 'crypto' ? (
+      <ul className="admin-crypto-codes">
+        {codes.map((qr) => (
+          <CryptoQrItem key={qr._id} qr={qr} onDelete={() => setAsking(qr._id)} />
+        ))}
+      </ul>
+    ) : (
       <ul className="admin-qr-list">
-        {qrCodes.data.map((qr) => (
-          <li key={qr._id} className="admin-qr">
-            <img src={qr.imageUrl} alt={`QR code: ${qr.title}`} className="admin-qr__image" />
-            <span className="admin-qr__title">{qr.title}</span>
-            <Button variant="danger" onClick={() => setAsking(qr._id)}>
-              Delete
-            </Button>
-          </li>
+        {codes.map((qr) => (
+          <QrItem key={qr._id} qr={qr} onDelete={() => setAsking(qr._id)} />
         ))}
       </ul>
     );
 
+  let body;
+  if (qrCodes.isPending) body = <Loading />;
+  else if (qrCodes.isError) body = <ErrorText>{errorMessage(qrCodes.error, 'Failed to load the QR code')}</ErrorText>;
+  else if (kind === 'crypto')
+    body = (
+      <div className="admin-crypto">
+        <div className="card admin-panel" role="group" aria-labelledby="crypto-codes-title">
+          <h2 id="crypto-codes-title" className="admin-panel__title">
+            Codes
+          </h2>
+          {qrCodes.data.length ? list(qrCodes.data) : <p className="admin-panel__hint">No crypto QR codes yet: players are not offered crypto.</p>}
+        </div>
+        <div className="card admin-panel" role="group" aria-labelledby="crypto-add-title">
+          <h2 id="crypto-add-title" className="admin-panel__title">
+            Add a crypto QR code
+          </h2>
+          <QrUploadForm kind={kind} taken={qrCodes.data.filter((c) => c.coin && c.network).map((c) => `${c.coin}:${c.network}`)} />
+        </div>
+      </div>
+    );
+  else body = <div className="card admin-panel">{qrCodes.data.length ? list(qrCodes.data) : <QrUploadForm kind={kind} />}</div>;
+
   return (
     <section className="admin-section">
       <SectionHead title={title} />
-      <div className="card admin-panel">{body}</div>
+      {kind === 'crypto' && <CryptoRatesPanel />}
+      {body}
       <ConfirmDialog
         open={asking !== null}
         title="Delete QR Code"
@@ -56,7 +120,11 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
         onConfirm={confirm}
         onCancel={() => setAsking(null)}
       >
-        <p className="admin-confirm__text">Players will see no QR code to pay to until a new one is uploaded. Delete it?</p>
+        <p className="admin-confirm__text">
+          {kind === 'crypto'
+            ? 'Players will no longer be offered this coin and network until a new code is added for it. Delete it?'
+            : 'Players will see no QR code to pay to until a new one is uploaded. Delete it?'}
+        </p>
       </ConfirmDialog>
     </section>
   );

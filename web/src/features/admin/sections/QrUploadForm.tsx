@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  checkNetworkAddress,
+  COIN_LABELS,
+  CRYPTO_PAIRS,
+  CRYPTO_TYPES,
+  NETWORK_LABELS,
+  type CryptoNetwork,
+  type CryptoType,
+} from '../../../../../contracts/crypto';
 import { checkPayTo } from '../../../../../contracts/wallet';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
+import { SegmentedControl } from '../../../components/ui/SegmentedControl';
 import { errorMessage } from '../../../lib/api';
 import type { QrKind } from '../../../lib/qrCodes';
 import { notify } from '../../../lib/toast';
@@ -9,8 +19,11 @@ import { useUploadQr } from '../admin.api';
 
 export const QR_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Drag-and-drop (or click) upload of the one payment QR code, with a preview. */
-export function QrUploadForm({ kind }: { kind: QrKind }) {
+/**
+ * Drag-and-drop (or click) upload of a payment QR code, with a preview: the one UPI code, or a
+ * crypto code with the coin and network it receives and its address (`taken`: pairs that have one).
+ */
+export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: string[] }) {
   const inputId = useId();
   const [picked, setPicked] = useState<{ file: File; preview: string } | null>(null);
   const previewUrl = useRef<string | null>(null);
@@ -20,7 +33,11 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
   const [payToError, setPayToError] = useState<string>();
   const [error, setError] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  const [coin, setCoin] = useState<CryptoType | null>(null);
+  const [network, setNetwork] = useState<CryptoNetwork | null>(null);
+  const [pairError, setPairError] = useState<string>();
   const upload = useUploadQr(kind);
+  const crypto = kind === 'crypto';
 
   useEffect(
     () => () => {
@@ -48,14 +65,27 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return setError('Please select a QR Code image');
-    const checked = checkPayTo(kind === 'fiat' ? 'upi' : 'crypto', payTo);
+    if (crypto && (!coin || !network)) return setPairError('Choose the coin and the network this code receives');
+    if (crypto && taken.includes(`${coin}:${network}`)) return setPairError('There is already a code for this coin and network: delete it first');
+    setPairError(undefined);
+    const checked = crypto && network ? checkNetworkAddress(network, payTo) : checkPayTo('upi', payTo);
     if (!checked.ok) return setPayToError(checked.message);
     setPayToError(undefined);
     const name = title.trim() || file.name.replace(/\.[^.]+$/, '');
     upload.mutate(
-      { file, title: name.slice(0, 100), payTo: checked.value ?? '' },
+      { file, title: name.slice(0, 100), payTo: checked.value ?? '', coin: coin ?? undefined, network: network ?? undefined },
       {
-        onSuccess: () => notify.success('QR Code uploaded successfully'),
+        onSuccess: () => {
+          notify.success('QR Code uploaded successfully');
+          // A crypto form stays for the next code: it starts empty again.
+          if (previewUrl.current) URL.revokeObjectURL(previewUrl.current);
+          previewUrl.current = null;
+          setPicked(null);
+          setTitle('');
+          setPayTo('');
+          setCoin(null);
+          setNetwork(null);
+        },
         onError: (err) => notify.error(errorMessage(err, 'Upload failed')),
       },
     );
@@ -98,6 +128,45 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
           {error}
         </p>
       )}
+      {crypto && (
+        <div className="admin-pair">
+          <div>
+            <span className="field__label">Coin</span>
+            <SegmentedControl
+              label="Coin"
+              options={CRYPTO_TYPES.map((c) => ({ value: c, label: COIN_LABELS[c] }))}
+              value={coin}
+              onChange={(c) => {
+                setPairError(undefined);
+                setCoin(c);
+                // Only the networks the coin travels on; the only one is taken at once.
+                setNetwork(c && CRYPTO_PAIRS[c].length === 1 ? CRYPTO_PAIRS[c][0] : null);
+              }}
+            />
+          </div>
+          <div>
+            <span className="field__label">Network</span>
+            {coin ? (
+              <SegmentedControl
+                label="Network"
+                options={CRYPTO_PAIRS[coin].map((n) => ({ value: n, label: NETWORK_LABELS[n] }))}
+                value={network}
+                onChange={(n) => {
+                  setPairError(undefined);
+                  setNetwork(n);
+                }}
+              />
+            ) : (
+              <span className="admin-pair__hint">Choose the coin first</span>
+            )}
+          </div>
+          {pairError && (
+            <p className="field__error" role="alert">
+              {pairError}
+            </p>
+          )}
+        </div>
+      )}
       <Field
         label="Title"
         placeholder={kind === 'fiat' ? 'e.g. Main UPI account' : 'e.g. USDT (TRC20) wallet'}
@@ -106,9 +175,13 @@ export function QrUploadForm({ kind }: { kind: QrKind }) {
         onChange={(e) => setTitle(e.target.value)}
       />
       <Field
-        label={kind === 'fiat' ? 'UPI ID (optional)' : 'Wallet address (optional)'}
+        label={kind === 'fiat' ? 'UPI ID (optional)' : network ? `${NETWORK_LABELS[network]} address` : 'Wallet address'}
         placeholder={kind === 'fiat' ? 'e.g. rupeearcade@okaxis' : 'The address this QR code pays to'}
-        hint="Shown under the QR code with a copy button, for players who pay from the same phone."
+        hint={
+          kind === 'fiat'
+            ? 'Shown under the QR code with a copy button, for players who pay from the same phone.'
+            : 'Shown beside the network with a copy button. It must be an address on that network: coins sent on another are lost.'
+        }
         value={payTo}
         maxLength={128}
         autoComplete="off"
