@@ -32,6 +32,8 @@ export const managedUserSchema = z.object({
   blocked: z.boolean(),
   /** A time-out or self-exclusion the player took, while it lasts (read only: nobody can shorten it). */
   exclusion: exclusionViewSchema.nullable().optional(),
+  /** Until when withdrawals wait after an admin set this player's password or contact (a second admin may release them). */
+  withdrawalsHeldUntil: z.string().nullable().optional(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -95,9 +97,20 @@ export const adminRowSchema = z.object({
   email: z.string(),
   phoneNumber: z.string(),
   accessPages: z.array(z.enum(ACCESS_PAGES)),
-  /** Rupees of withdrawals this admin may approve per day; null: the site's ADMIN_DAILY_APPROVAL_LIMIT. */
+  /** Rupees of deposits and withdrawals this admin may approve per day; null: the site's ADMIN_DAILY_APPROVAL_LIMIT. */
   dailyApprovalLimit: z.number().nullable(),
   createdAt: z.string(),
+  /** A change one admin may not make alone, waiting for a second admin to make the same change. */
+  proposedChange: z
+    .object({
+      dailyApprovalLimit: z.number().nullable().optional(),
+      email: z.string().optional(),
+      phoneNumber: z.string().optional(),
+      by: z.object({ _id: z.string(), fullName: z.string().nullable() }),
+      at: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AdminRow = z.infer<typeof adminRowSchema>;
 export const adminsAnswerSchema = ok(z.array(adminRowSchema));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ok } from './envelope.js';
+import { CRYPTO_NETWORKS, CRYPTO_TYPES } from './crypto.js';
 import { REQUEST_STATUSES } from './wallet.js';
 
 // The answers of the wallet calls, declared by the routes and read by the web app.
@@ -40,7 +41,7 @@ export const moneyRequestCreatedSchema = z.object({
 });
 export const moneyRequestAnswerSchema = ok(moneyRequestCreatedSchema);
 /** An admin's decision (exactly 200). */
-/** A decision; a large withdrawal's first approval leaves it pending, `awaitingSecondApproval`. */
+/** A decision; the first of two approvals leaves the request pending, `awaitingSecondApproval`. */
 export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES), awaitingSecondApproval: z.boolean().optional() }));
 
 /** What the back office lists of every request, deposit or withdrawal. */
@@ -61,13 +62,17 @@ export const depositListItemSchema = z.object({
   details: z.record(z.string(), z.unknown()),
   /** How many other times this transaction id was submitted: a sign of reuse or of a squatted id. */
   earlierClaims: z.number().int(),
+  /** Above DEPOSIT_SECOND_APPROVAL_ABOVE, or approved once already: two different admins must approve. */
+  needsSecondApproval: z.boolean(),
+  /** The admin who gave the first of those approvals, while the request waits for the second. */
+  firstApprovedBy: z.object({ _id: z.string(), fullName: z.string().nullable() }).nullable(),
 });
 export type DepositListItem = z.infer<typeof depositListItemSchema>;
 export const withdrawalListItemSchema = z.object({
   ...requestListItemShape,
   category: z.enum(['upi', 'crypto']),
   details: z.record(z.string(), z.unknown()),
-  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE: two different admins must approve. */
+  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE, or approved once already: two different admins must approve. */
   needsSecondApproval: z.boolean(),
   /** The admin who gave the first of those approvals, while the request waits for the second. */
   firstApprovedBy: z.object({ _id: z.string(), fullName: z.string().nullable() }).nullable(),
@@ -81,12 +86,34 @@ export const withdrawalListAnswerSchema = ok(z.object({ withdrawals: z.array(wit
 export const historyAnswerSchema = ok(historyPageSchema);
 export const ledgerCheckAnswerSchema = ok(z.object({ ok: z.boolean(), violations: z.array(z.object({ rule: z.string(), detail: z.string() })) }));
 
-/** A payment QR code; `imageUrl` is a path on the API host starting with `/`. */
-/** A payment QR code; `payTo` is the UPI ID or wallet address it pays to, when the back office gave one. */
-export const qrCodeSchema = z.object({ _id: z.string(), title: z.string(), imageUrl: z.string(), payTo: z.string().nullable() });
+/** A coin's rate as the back office set it: rupees for one coin, and when it was set. */
+export const coinRateSchema = z.object({ rate: z.number(), setAt: z.string() });
+export type CoinRate = z.infer<typeof coinRateSchema>;
+
+/**
+ * A payment QR code; `imageUrl` is a path on the API host starting with `/`, `payTo` the UPI ID or
+ * wallet address it pays to, when the back office gave one. A crypto code names its `coin` and
+ * `network` and carries its coin's `rate`; a crypto code without them (uploaded before codes named
+ * them), or whose coin has no rate, takes no deposits. Both are null on a UPI code.
+ */
+export const qrCodeSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  imageUrl: z.string(),
+  payTo: z.string().nullable(),
+  coin: z.enum(CRYPTO_TYPES).nullable(),
+  network: z.enum(CRYPTO_NETWORKS).nullable(),
+  rate: coinRateSchema.nullable(),
+});
 export type QrCode = z.infer<typeof qrCodeSchema>;
 export const qrCodeListAnswerSchema = ok(z.array(qrCodeSchema));
 export const qrCodeAnswerSchema = ok(qrCodeSchema);
+
+/** GET /admin/crypto-rates: every coin, with its rate or null while none is set. */
+export const coinRateEntrySchema = z.object({ coin: z.enum(CRYPTO_TYPES), rate: coinRateSchema.nullable() });
+export type CoinRateEntry = z.infer<typeof coinRateEntrySchema>;
+export const coinRatesAnswerSchema = ok(z.array(coinRateEntrySchema));
+export const coinRateAnswerSchema = ok(coinRateEntrySchema);
 
 /** The refer amount or the Telegram amount, in rupees. */
 export const fixedAmountSchema = z.object({ _id: z.string(), amount: z.number() });

@@ -1,7 +1,7 @@
 import { supportTelegramSchema, supportWhatsappSchema } from '../contracts/site.js';
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -71,6 +71,11 @@ const envSchema = z.object({
   SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where the secret generated without APP_SECRET is kept: outside DATA_DIR, so a copy of the data holds no key (default: beside DATA_DIR, defaultSecretsFile). */
+  SECRETS_FILE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A bearer token for GET /metrics; without one, only a direct connection from this machine may read it. */
@@ -124,8 +129,16 @@ const envSchema = z.object({
   WITHDRAW_MAX: rupees(100000),
   /** When a player's withdrawals of the last 24 hours come to more than this many rupees, a second admin must approve. */
   WITHDRAWAL_SECOND_APPROVAL_ABOVE: rupees(50000),
-  /** Rupees of withdrawals one admin may approve per day (India time) when the admin has no limit of their own; 0: none. */
+  /** When a player's deposits of the last 24 hours come to more than this many rupees, a second admin must approve (0: every one). */
+  DEPOSIT_SECOND_APPROVAL_ABOVE: z.coerce.number().min(0).max(10_000_000).default(10000),
+  /** Rupees of deposits and withdrawals one admin may approve per day (India time) when the admin has no limit of their own; 0: none. */
   ADMIN_DAILY_APPROVAL_LIMIT: z.coerce.number().min(0).max(100_000_000).default(500000),
+  /** A withdrawal needs a second admin when the approving admin approved one of the player's deposits within this many days; 0: off. */
+  FUNDING_APPROVER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Hours a player's withdrawals wait after an admin sets their password, e-mail or phone, unless a second admin releases them. */
+  ADMIN_CHANGE_HOLD_HOURS: z.coerce.number().int().min(0).max(8760).default(48),
+  /** Days within which an admin who made or changed another admin (or made or changed both) is not independent of them as an approver; 0: off. */
+  APPROVER_INDEPENDENCE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -186,6 +199,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
+  /** The file holding the generated secret; null when APP_SECRET is set. */
+  secretsFile: string | null;
+  /** Said at start-up when the generated secret was moved out of DATA_DIR (an install from before SECRETS_FILE). */
+  secretsNotice: string | null;
   /** Keys derived from APP_SECRET, one per use, so no key does two jobs. */
   keys: { accessToken: string; otp: string; twoFactor: string; seeds: string };
   isProduction: boolean;
@@ -217,11 +234,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     values.OTP_CHANNELS.includes('sms') && !values.SMS_URL ? '  SMS_URL: required in production to send SMS codes (or leave sms out of OTP_CHANNELS)' : '',
   ].filter(Boolean);
   if (isProduction && missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  const secretsFile = values.APP_SECRET ? null : resolve(values.SECRETS_FILE ?? defaultSecretsFile(dataDir));
+  const generated = secretsFile ? generatedSecret(secretsFile, dataDir, !values.DATABASE_URL) : null;
   return {
     ...values,
     dataDir,
+    secretsFile,
+    secretsNotice: generated?.notice ?? null,
     isProduction,
-    keys: deriveKeys(values.APP_SECRET ?? persistentSecret(dataDir, 'app')),
+    keys: deriveKeys(values.APP_SECRET ?? generated!.secret),
     devOutbox: values.DEV_OUTBOX && !isProduction,
     adminTwoFactor: values.ADMIN_2FA ? ['1', 'true', 'yes'].includes(values.ADMIN_2FA) : isProduction,
   };
@@ -238,14 +259,53 @@ function deriveKeys(secret: string): Config['keys'] {
   };
 }
 
-/** A secret generated once and kept in DATA_DIR, so tokens survive restarts without configuration. */
-function persistentSecret(dataDir: string, name: string): string {
-  const file = join(dataDir, 'secrets.json');
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  if (!secrets[name]) {
-    secrets[name] = randomBytes(48).toString('base64url');
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+/** Where the generated secret goes by default: a `secrets` folder beside DATA_DIR, never inside it (`./data` → `./secrets/data.json`). */
+export const defaultSecretsFile = (dataDir: string): string => join(dirname(dataDir), 'secrets', `${basename(dataDir)}.json`);
+
+const SECRET = 'app';
+/** Where installs from before SECRETS_FILE kept the generated secret. */
+const LEGACY_SECRETS = 'secrets.json';
+
+const readSecrets = (file: string): Record<string, string> => JSON.parse(readFileSync(file, 'utf8'));
+function writeSecrets(file: string, secrets: Record<string, string>): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+}
+
+/**
+ * The secret generated once and kept in `file`, outside DATA_DIR, so tokens and sealed seeds
+ * survive restarts without configuration while a copy of DATA_DIR holds no key. A secret an
+ * older install kept in DATA_DIR/secrets.json is moved there (and said at start-up). No secret
+ * is generated for an embedded database that already exists: a new one would open none of its
+ * sealed seeds.
+ */
+function generatedSecret(file: string, dataDir: string, embedded: boolean): { secret: string; notice: string | null } {
+  const inside = relative(dataDir, file);
+  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
+    throw new ConfigError(`Invalid configuration:\n  SECRETS_FILE: must be outside DATA_DIR (${dataDir}): a copy of the data folder would hold the key`);
   }
-  return secrets[name];
+  let notice: string | null = null;
+  const legacy = join(dataDir, LEGACY_SECRETS);
+  if (existsSync(legacy)) {
+    const old = readSecrets(legacy);
+    if (!existsSync(file)) writeSecrets(file, old);
+    else if (readSecrets(file)[SECRET] !== old[SECRET]) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SECRETS_FILE: ${file} and ${legacy} hold different secrets. Keep the one this data was made with at ${file} and remove ${legacy}`,
+      );
+    }
+    unlinkSync(legacy);
+    notice = `The generated secret was moved out of DATA_DIR, from ${legacy} to ${file}: copies of DATA_DIR made before hold it. Keep them as safe as the secret, apart from the data (docs/operations.md, "Backups and the restore drill").`;
+  }
+  const secrets: Record<string, string> = existsSync(file) ? readSecrets(file) : {};
+  if (!secrets[SECRET]) {
+    if (embedded && existsSync(join(dataDir, 'pglite'))) {
+      throw new ConfigError(
+        `Invalid configuration:\n  SECRETS_FILE: ${file} holds no secret, but DATA_DIR already holds a database: a new secret would open none of its sealed seeds and end every session. Put back the secrets file it was made with (or set APP_SECRET to its secret); to start with a new secret anyway, set APP_SECRET to one`,
+      );
+    }
+    secrets[SECRET] = randomBytes(48).toString('base64url');
+    writeSecrets(file, secrets);
+  }
+  return { secret: secrets[SECRET], notice };
 }

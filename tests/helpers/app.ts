@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.js';
 import type { Clock } from '../../server/lib/clock.js';
 import { loadConfig, type Env } from '../../server/config.js';
-import { walletQrCodes } from '../../server/db/schema/index.js';
+import { walletCoinRates, walletQrCodes } from '../../server/db/schema/index.js';
 import { checkLedger } from '../../server/modules/ledger/index.js';
 import type { App } from '../../server/types.js';
 import { testDatabase } from './db.js';
@@ -44,20 +44,36 @@ export interface TestAppOptions {
   /** A clock the tests move themselves (lib/clock.ts manualClock). */
   clock?: Clock;
   /**
-   * Whether players have somewhere to pay (a UPI and a crypto QR code, as an operator sets them
-   * up): deposits are refused without. On by default; off for tests of the QR codes themselves.
+   * Whether players have somewhere to pay (a UPI code, crypto codes and a rate, as an operator sets
+   * them up): deposits are refused without. On by default; off for tests of the QR codes themselves.
    */
   paymentTargets?: boolean;
 }
 
-/** A UPI and a crypto QR code on record (no image file: nothing here serves it). */
+/** The crypto codes tests pay to, and the rate of their coin: ₹85.00 for one USDT. */
+export const TEST_CRYPTO_TARGETS = [
+  { coin: 'usdt', network: 'trc20', payTo: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' },
+  { coin: 'usdt', network: 'erc20', payTo: '0x52908400098527886E0F7030069857D2E4169EE7' },
+] as const;
+export const TEST_USDT_RATE_PAISE = 8_500;
+
+/**
+ * A UPI code, two crypto codes (USDT on TRC20 and on ERC20) and the USDT rate on record, as an
+ * operator sets them up (no image file: nothing here serves it).
+ */
 export async function seedPaymentTargets(app: App): Promise<void> {
-  for (const kind of ['upi', 'crypto'] as const) {
+  const image = { mimeType: 'image/png', sizeBytes: 1, createdBy: null };
+  await app.db
+    .insert(walletQrCodes)
+    .values({ kind: 'upi', title: 'Test upi', payTo: null, coin: null, network: null, fileName: 'test-upi.png', ...image })
+    .onConflictDoNothing();
+  for (const t of TEST_CRYPTO_TARGETS) {
     await app.db
       .insert(walletQrCodes)
-      .values({ kind, title: `Test ${kind}`, payTo: null, fileName: `test-${kind}.png`, mimeType: 'image/png', sizeBytes: 1, createdBy: null })
+      .values({ kind: 'crypto', title: `Test ${t.coin} ${t.network}`, ...t, fileName: `test-${t.coin}-${t.network}.png`, ...image })
       .onConflictDoNothing();
   }
+  await app.db.insert(walletCoinRates).values({ coin: 'usdt', rate: TEST_USDT_RATE_PAISE, setBy: null }).onConflictDoNothing();
 }
 
 /**

@@ -174,7 +174,7 @@ describe('insider review: approval limits are one decision under a lock', () => 
     const [id] = await withdrawals(1, 100);
     const refused = await decideWithdrawal(app, zero, id, 'approved');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Your daily approval limit is ₹0: another admin must approve withdrawals.');
+    expect(refused.json().message).toBe('Your daily approval limit is ₹0: another admin must approve deposits and withdrawals.');
     expect(await paidBy(zero.id)).toBe(0);
     // Another admin with no limit of their own is held to ADMIN_DAILY_APPROVAL_LIMIT (₹5,00,000 by default).
     expect(app.config.ADMIN_DAILY_APPROVAL_LIMIT).toBe(500000);

@@ -4,6 +4,16 @@ import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, text, 
 
 // Mirrors migrations/0001_core.sql; the SQL files are the source of truth for the database.
 
+/** A change to an admin that waits for a second admin (0022): who proposed it, when, and the new values (a limit in paise). */
+export interface ProposedAdminChange {
+  by: string;
+  byName: string;
+  at: string;
+  dailyApprovalLimit?: number | null;
+  email?: string;
+  phoneNumber?: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -29,7 +39,7 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  /** An admin's own daily limit for approving withdrawals, in paise (null: ADMIN_DAILY_APPROVAL_LIMIT). */
+  /** An admin's own daily limit for approving deposits and withdrawals, in paise (null: ADMIN_DAILY_APPROVAL_LIMIT). */
   dailyApprovalLimit: bigint('daily_approval_limit', { mode: 'number' }),
   /** When the player confirmed, at sign-up, being 18 or older. */
   ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true, mode: 'date' }),
@@ -42,6 +52,15 @@ export const users = pgTable('users', {
   totpSetupChallenge: text('totp_setup_challenge'),
   /** The player's language (0021): the site's after sign-in, and the codes' e-mails and SMS. */
   language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+  /** The admin who made this admin, and the last other admin who changed them (0022): approvers must be independent. */
+  createdBy: uuid('created_by'),
+  managedBy: uuid('managed_by'),
+  managedAt: timestamp('managed_at', { withTimezone: true, mode: 'date' }),
+  /** A change to this admin waiting for a second admin to make the same change (0022). */
+  proposedChange: jsonb('proposed_change').$type<ProposedAdminChange>(),
+  /** An admin set this player's password or contact: withdrawals wait until then, unless a second admin releases them (0022). */
+  withdrawalsHeldUntil: timestamp('withdrawals_held_until', { withTimezone: true, mode: 'date' }),
+  withdrawalsHeldBy: uuid('withdrawals_held_by'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

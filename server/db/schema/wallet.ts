@@ -17,6 +17,9 @@ export const walletDeposits = pgTable('wallet_deposits', {
     .default('pending'),
   decidedBy: uuid('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  /** The first of two approvals a large deposit needs (DEPOSIT_SECOND_APPROVAL_ABOVE, 0022). */
+  firstApprovedBy: uuid('first_approved_by'),
+  firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
   /** A Telegram subscription: the channel it was approved for and the single-use invite link made for it. */
   channelId: bigint('channel_id', { mode: 'number' }),
   inviteLink: text('invite_link'),
@@ -49,6 +52,9 @@ export const walletQrCodes = pgTable('wallet_qr_codes', {
   title: text('title').notNull(),
   /** The UPI ID or wallet address the code pays to, for players to copy; null when not given. */
   payTo: text('pay_to'),
+  /** A crypto code's coin and network (0024); null on a UPI code and on crypto codes from before. */
+  coin: text('coin', { enum: ['usdt', 'btc'] }),
+  network: text('network', { enum: ['erc20', 'trc20', 'bitcoin'] }),
   fileName: text('file_name').notNull(),
   mimeType: text('mime_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
@@ -62,4 +68,12 @@ export const walletFixedAmounts = pgTable('wallet_fixed_amounts', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
+});
+
+/** The back office's rate of each coin: paise for one coin, and when it was set (0024). */
+export const walletCoinRates = pgTable('wallet_coin_rates', {
+  coin: text('coin', { enum: ['usdt', 'btc'] }).primaryKey(),
+  rate: bigint('rate', { mode: 'number' }).notNull(),
+  setBy: uuid('set_by'),
+  setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -46,7 +46,9 @@ export async function referralCodeTaken(db: DbOrTx, code: string): Promise<boole
 export async function insertUser(
   db: DbOrTx,
   values: Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'passwordHash' | 'referralCode'> &
-    Partial<Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt' | 'ageConfirmedAt' | 'language'>>,
+    Partial<
+      Pick<UserRow, 'referredBy' | 'role' | 'accessPages' | 'verifiedAt' | 'ageConfirmedAt' | 'language' | 'createdBy' | 'dailyApprovalLimit' | 'createdAt'>
+    >,
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row;

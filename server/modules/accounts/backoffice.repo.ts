@@ -39,7 +39,23 @@ export async function updateUserRow(
   db: DbOrTx,
   id: string,
   values: Partial<
-    Pick<UserRow, 'fullName' | 'email' | 'phoneNumber' | 'accessPages' | 'role' | 'blockedAt' | 'dailyApprovalLimit' | 'pendingEmail' | 'pendingPhone'>
+    Pick<
+      UserRow,
+      | 'fullName'
+      | 'email'
+      | 'phoneNumber'
+      | 'accessPages'
+      | 'role'
+      | 'blockedAt'
+      | 'dailyApprovalLimit'
+      | 'pendingEmail'
+      | 'pendingPhone'
+      | 'managedBy'
+      | 'managedAt'
+      | 'proposedChange'
+      | 'withdrawalsHeldUntil'
+      | 'withdrawalsHeldBy'
+    >
   > & {
     passwordHash?: string;
   },

@@ -23,12 +23,13 @@ import {
   deleteAdmin,
   listAdminRows,
   listManagedUsers,
+  releaseWithdrawals,
   setManagedUserBlocked,
   setManagedUserPassword,
   updateAdmin,
   updateManagedUser,
 } from './backoffice.service.js';
-import { adminRowView, managedUserView, updatedAdminView, usersPageView } from './user.view.js';
+import { adminRowView, managedUserView, proposalWords, updatedAdminView, usersPageView } from './user.view.js';
 
 const tags = ['back office'];
 const security = [{ bearer: [] }];
@@ -65,7 +66,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request) => ({
       success: true as const,
       message: 'User updated successfully',
-      data: managedUserView(await updateManagedUser(app.db, request.user!, request.params.id, request.body, app.clock.now())),
+      data: managedUserView(await updateManagedUser(deps, request.user!, request.params.id, request.body, app.clock.now())),
     }),
   });
 
@@ -81,8 +82,24 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     },
     handler: async (request) => ({
       success: true as const,
-      message: 'Password set. The player has been signed out everywhere.',
-      data: managedUserView(await setManagedUserPassword(app.db, request.user!, request.params.id, request.body.password, app.clock.now())),
+      message: 'Password set. The player has been signed out everywhere and told; their withdrawals wait until a second admin releases them or the hold ends.',
+      data: managedUserView(await setManagedUserPassword(deps, request.user!, request.params.id, request.body.password, app.clock.now())),
+    }),
+  });
+
+  app.post('/admin/users/:id/release-withdrawals', {
+    onRequest: [requireAdmin('transaction')],
+    schema: {
+      tags,
+      security,
+      summary: "Release a player's withdrawals held after another admin set their password or contact",
+      params: idParams,
+      response: { 200: userAnswerSchema },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Withdrawals released.',
+      data: managedUserView(await releaseWithdrawals(deps, request.user!, request.params.id, app.clock.now())),
     }),
   });
 
@@ -114,7 +131,7 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
     handler: async (request, reply) =>
       reply
         .status(201)
-        .send({ success: true as const, message: 'Admin created', data: adminRowView(await addAdmin(app.db, request.user!, request.body, app.clock.now())) }),
+        .send({ success: true as const, message: 'Admin created', data: adminRowView(await addAdmin(deps, request.user!, request.body, app.clock.now())) }),
   });
 
   app.put('/admin/update-admin', {
@@ -127,11 +144,16 @@ export function backofficeRoutes(app: App, deps: AccountsDeps): void {
       response: { 200: updateAdminAnswerSchema },
     },
     handler: async (request) => {
-      const data = updatedAdminView(await updateAdmin(deps, request.user!, request.body));
+      const result = await updateAdmin(deps, request.user!, request.body);
+      const data = updatedAdminView(result);
       const waits = 'pendingContact' in data && data.pendingContact;
       return {
         success: true as const,
-        message: waits ? 'Saved. Enter the code we sent to your new e-mail or phone to finish changing it.' : 'Admin updated successfully',
+        message: waits
+          ? 'Saved. Enter the code we sent to your new e-mail or phone to finish changing it.'
+          : result.proposed
+            ? `Saved. ${proposalWords(result.proposed)} waits for a second admin to make the same change within a day.`
+            : 'Admin updated successfully',
         data,
       };
     },

@@ -1,9 +1,10 @@
 import { exclusionsOf } from '../responsible/index.js';
 import type { z } from 'zod';
 import type { addAdminSchema, confirmContactSchema, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
-import { toPaise, toRupees } from '../../../contracts/money.js';
+import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { ProposedAdminChange } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
 import { isUuid } from '../../../contracts/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -21,6 +22,8 @@ import type { ContactChange, ContactTarget } from './contact-change.service.js';
 import type { IssuedCode } from './otp.service.js';
 import { revokeAllForUser } from './session.repo.js';
 import { managedUserView } from './user.view.js';
+import { announceAdminChange } from './admin-change.notice.js';
+import { assertIndependent } from './independence.service.js';
 
 /** The page that manages admins: nobody may remove the last admin who holds it. */
 const ADMIN_MANAGEMENT: AccessPage = 'admin-management';
@@ -65,19 +68,41 @@ export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQu
   };
 }
 
-/** PUT /users/{id}: name, e-mail and phone, and a new password when one is given. */
-export async function updateManagedUser(db: Db, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>, now: Date): Promise<UserRow> {
+/** What an admin's edit of a player changes that the player must be told of. */
+function credentialsChanged(before: UserRow, after: UserRow, password: boolean): Array<'password' | 'email' | 'phone'> {
+  return [
+    ...(password ? ['password' as const] : []),
+    ...(sameEmail(before.email, after.email) ? [] : ['email' as const]),
+    ...(before.phoneNumber === after.phoneNumber ? [] : ['phone' as const]),
+  ];
+}
+
+/**
+ * After an admin set a player's password, e-mail or phone, the player's withdrawals wait
+ * ADMIN_CHANGE_HOLD_HOURS (never shortening a hold already running) unless a second admin releases
+ * them: whoever took the account over by the back office cannot pay it out to themselves.
+ */
+async function holdWithdrawals(deps: AccountsDeps, tx: DbOrTx, actor: AuthUser, row: UserRow, now: Date): Promise<UserRow> {
+  const hours = deps.config.ADMIN_CHANGE_HOLD_HOURS;
+  if (hours === 0) return row;
+  const until = new Date(now.getTime() + hours * 3_600_000);
+  if (row.withdrawalsHeldUntil && row.withdrawalsHeldUntil >= until) return row;
+  return repo.updateUserRow(tx, row.id, { withdrawalsHeldUntil: until, withdrawalsHeldBy: actor.id }, now);
+}
+
+/**
+ * PUT /users/{id}: name, e-mail and phone, and a new password when one is given. A new password,
+ * e-mail or phone holds the player's withdrawals and tells the player, at the old and new addresses.
+ */
+export async function updateManagedUser(deps: AccountsDeps, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>, now: Date): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    return await db.transaction(async (tx) => {
+    const { before, after, changed } = await deps.db.transaction(async (tx) => {
       const before = await lockPlayer(tx, id);
-      const after = await repo.updateUserRow(
-        tx,
-        before.id,
-        { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash },
-        now,
-      );
+      let after = await repo.updateUserRow(tx, before.id, { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash }, now);
       if (passwordHash) await revokeAllForUser(tx, before.id, now);
+      const changed = credentialsChanged(before, after, Boolean(passwordHash));
+      if (changed.length) after = await holdWithdrawals(deps, tx, actor, after, now);
       await audit(tx, {
         actorId: actor.id,
         action: 'user.update',
@@ -86,21 +111,61 @@ export async function updateManagedUser(db: Db, actor: AuthUser, id: string, inp
         before: auditView(before),
         after: { ...auditView(after), ...(passwordHash ? { passwordChanged: true } : {}) },
       });
-      return after;
+      return { before, after, changed };
     });
+    if (changed.length) announceAdminChange(deps, before, after, changed, now, after.withdrawalsHeldUntil);
+    return after;
   } catch (err) {
     taken(err);
   }
 }
 
-/** Sets a new password for a player; every session of theirs ends. */
-export async function setManagedUserPassword(db: Db, actor: AuthUser, id: string, password: string, now: Date): Promise<UserRow> {
+/** Sets a new password for a player; every session of theirs ends, their withdrawals wait and they are told. */
+export async function setManagedUserPassword(deps: AccountsDeps, actor: AuthUser, id: string, password: string, now: Date): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const { before, after } = await deps.db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
-    const after = await repo.updateUserRow(tx, before.id, { passwordHash }, now);
+    let after = await repo.updateUserRow(tx, before.id, { passwordHash }, now);
     await revokeAllForUser(tx, before.id, now);
-    await audit(tx, { actorId: actor.id, action: 'user.password', entity: 'user', entityId: before.id, after: { passwordChanged: true } });
+    after = await holdWithdrawals(deps, tx, actor, after, now);
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'user.password',
+      entity: 'user',
+      entityId: before.id,
+      after: { passwordChanged: true, withdrawalsHeldUntil: after.withdrawalsHeldUntil?.toISOString() ?? null },
+    });
+    return { before, after };
+  });
+  announceAdminChange(deps, before, after, ['password'], now, after.withdrawalsHeldUntil);
+  return after;
+}
+
+/**
+ * Releases a player's withdrawals held after an admin's change of their password or contact. Only
+ * a second admin may, independent of the one who made the change (docs/decisions/0027).
+ */
+export async function releaseWithdrawals(deps: AccountsDeps, actor: AuthUser, id: string, now: Date): Promise<UserRow> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockPlayer(tx, id);
+    if (!before.withdrawalsHeldUntil || before.withdrawalsHeldUntil <= now) {
+      throw conflict("This player's withdrawals are not held.", 'NOT_HELD');
+    }
+    if (before.withdrawalsHeldBy === actor.id) {
+      throw forbidden("You made the change that holds this player's withdrawals: another admin must release them.", 'OWN_CHANGE');
+    }
+    if (before.withdrawalsHeldBy) {
+      await assertIndependent(tx, deps.config, before.withdrawalsHeldBy, actor.id, now, 'The change that holds these withdrawals');
+    }
+    const after = await repo.updateUserRow(tx, before.id, { withdrawalsHeldUntil: null, withdrawalsHeldBy: null }, now);
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'user.release-withdrawals',
+      entity: 'user',
+      entityId: before.id,
+      before: { withdrawalsHeldUntil: before.withdrawalsHeldUntil.toISOString(), heldBy: before.withdrawalsHeldBy },
+      after: { withdrawalsHeldUntil: null },
+    });
     return after;
   });
 }
@@ -134,12 +199,27 @@ function assertGrantable(actor: AuthUser, pages: readonly AccessPage[]): void {
   if (missing.length) throw forbidden(`You can only grant pages you hold yourself: not ${missing.join(', ')}.`, 'PAGE_NOT_HELD');
 }
 
-/** POST /admin/add-admin: a verified admin account with its wallet. */
-export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<UserRow> {
+/** The daily approval limit an admin works under, in paise: their own, or the site's. */
+const limitOf = (config: AccountsDeps['config'], limit: number | null) => limit ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
+
+/** The acting admin's own row, as the rules about limits read it. */
+async function actorRow(tx: DbOrTx, actor: AuthUser): Promise<UserRow> {
+  const row = await users.findUserById(tx, actor.id);
+  if (!row) throw notFound('Admin not found.');
+  return row;
+}
+
+/**
+ * POST /admin/add-admin: a verified admin account with its wallet, made by the actor (so the two
+ * are not independent approvers for APPROVER_INDEPENDENCE_DAYS). Nobody gives a limit above their
+ * own: an admin whose limit is below the site's makes admins with their own limit.
+ */
+export async function addAdmin(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<UserRow> {
   assertGrantable(actor, input.accessPages);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
+      const own = limitOf(deps.config, (await actorRow(tx, actor)).dailyApprovalLimit);
       const row = await users.insertUser(tx, {
         fullName: input.name,
         email: input.email,
@@ -149,6 +229,9 @@ export async function addAdmin(db: Db, actor: AuthUser, input: z.infer<typeof ad
         role: 'admin',
         accessPages: input.accessPages,
         verifiedAt: now,
+        createdBy: actor.id,
+        createdAt: now,
+        dailyApprovalLimit: own < limitOf(deps.config, null) ? own : null,
       });
       await ensureWallet(tx, row.id);
       await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditView(row) });
@@ -189,11 +272,49 @@ export function assertMayActOn(actor: AuthUser, target: Pick<UserRow, 'id' | 'ro
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** The parts of a change to an admin that wait for a second admin, as stored on the row. */
+type Guarded = Omit<ProposedAdminChange, 'by' | 'byName' | 'at'>;
+
+const sameGuarded = (a: Guarded, b: Guarded) =>
+  a.dailyApprovalLimit === b.dailyApprovalLimit &&
+  (a.email ?? '').toLowerCase() === (b.email ?? '').toLowerCase() &&
+  (a.phoneNumber ?? '') === (b.phoneNumber ?? '') &&
+  'dailyApprovalLimit' in a === 'dailyApprovalLimit' in b;
+
+/** How long a proposed change waits for its second admin. */
+const PROPOSAL_HOURS = 24;
+
+/**
+ * What one admin may not change alone in another admin (docs/decisions/0027): a raised limit,
+ * unless the actor holds a page the target lacks (a peer's limit is raised by two admins), and,
+ * with ADMIN_2FA, the e-mail or phone of an admin enrolled in it (their own change needs their
+ * factor: they are signed in with it).
+ */
+function guardedParts(
+  deps: AccountsDeps,
+  actor: AuthUser,
+  before: UserRow,
+  change: { newLimit: number | null | undefined; email?: string; phoneNumber?: string },
+): Guarded {
+  const guarded: Guarded = {};
+  const holdsMore = actor.accessPages.some((p) => !before.accessPages.includes(p));
+  if (change.newLimit !== undefined && !holdsMore && limitOf(deps.config, change.newLimit) > limitOf(deps.config, before.dailyApprovalLimit)) {
+    guarded.dailyApprovalLimit = change.newLimit;
+  }
+  if (deps.config.adminTwoFactor && before.totpEnabledAt) {
+    if (change.email !== undefined) guarded.email = change.email;
+    if (change.phoneNumber !== undefined) guarded.phoneNumber = change.phoneNumber;
+  }
+  return guarded;
+}
+
 /**
  * PUT /admin/update-admin. Only an admin who holds every page of the target may change it; pages
  * the actor lacks can be neither granted nor taken away, the last holder of admin-management keeps
- * it, and nobody changes their own limit. An admin's own new e-mail or phone waits for a code sent
- * to it (confirmOwnContact); another admin's changes at once, and the old address is told.
+ * it, nobody changes their own limit, and nobody gives a limit above their own. An admin's own new
+ * e-mail or phone waits for a code sent to it (confirmOwnContact); another admin's changes at once,
+ * and the old address is told, except what one admin may not change alone (guardedParts): that is
+ * kept as a proposal, made when a second, independent admin makes the same change within a day.
  */
 export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof updateAdminSchema>) {
   const { db } = deps;
@@ -201,6 +322,7 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
   let codes: { target: ContactTarget; issued: IssuedCode[] } | undefined;
   try {
     const result = await db.transaction(async (tx) => {
+      const now = deps.clock.now();
       const before = await lockAdmin(tx, isUuid(input._id) ? await repo.lockUserRow(tx, input._id.toLowerCase()) : undefined);
       assertMayActOn(actor, before);
       const held = before.accessPages as AccessPage[];
@@ -208,15 +330,49 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
       const removed = held.filter((p) => !input.accessPages.includes(p));
       assertGrantable(actor, [...added, ...removed]);
       const newLimit = input.dailyApprovalLimit === undefined ? undefined : input.dailyApprovalLimit === null ? null : toPaise(input.dailyApprovalLimit);
+      const limitChanged = newLimit !== undefined && newLimit !== before.dailyApprovalLimit;
       const own = before.id === actor.id;
-      if (own && newLimit !== undefined && newLimit !== before.dailyApprovalLimit) {
-        throw forbidden('Another admin must change your daily approval limit.', 'OWN_LIMIT');
+      if (own && limitChanged) throw forbidden('Another admin must change your daily approval limit.', 'OWN_LIMIT');
+      const me = own ? before : await actorRow(tx, actor);
+      if (limitChanged && limitOf(deps.config, newLimit) > limitOf(deps.config, me.dailyApprovalLimit)) {
+        throw forbidden(`You can give a daily approval limit up to your own (${formatInr(limitOf(deps.config, me.dailyApprovalLimit))}).`, 'LIMIT_ABOVE_OWN');
       }
       await keepAdminManagement(tx, before, input.accessPages.includes(ADMIN_MANAGEMENT));
       const emailChanged = !sameEmail(input.email, before.email);
       const phoneChanged = input.phoneNumber !== before.phoneNumber;
       const waits = own && (emailChanged || phoneChanged);
       if (waits) await contact.assertFree(tx, before.id, emailChanged ? input.email : undefined, phoneChanged ? input.phoneNumber : undefined);
+
+      // What one admin may not change alone waits for a second admin making the same change.
+      const guarded = own
+        ? {}
+        : guardedParts(deps, actor, before, {
+            newLimit: limitChanged ? newLimit : undefined,
+            email: emailChanged ? input.email : undefined,
+            phoneNumber: phoneChanged ? input.phoneNumber : undefined,
+          });
+      let proposal: ProposedAdminChange | null | undefined;
+      if (Object.keys(guarded).length) {
+        const waiting = before.proposedChange;
+        const fresh = waiting && now.getTime() - Date.parse(waiting.at) < PROPOSAL_HOURS * 3_600_000;
+        if (waiting && fresh && waiting.by !== actor.id && sameGuarded(waiting, guarded)) {
+          await assertIndependent(tx, deps.config, waiting.by, actor.id, now, 'The proposed change');
+          proposal = null;
+        } else {
+          proposal = { ...guarded, by: actor.id, byName: me.fullName, at: now.toISOString() };
+        }
+      }
+      const keep = proposal ?? {};
+      const email = 'email' in keep ? before.email : input.email;
+      const phoneNumber = 'phoneNumber' in keep ? before.phoneNumber : input.phoneNumber;
+      const limit = !limitChanged || 'dailyApprovalLimit' in keep ? undefined : newLimit;
+      const changes =
+        input.fullName !== before.fullName ||
+        added.length > 0 ||
+        removed.length > 0 ||
+        limit !== undefined ||
+        !sameEmail(email, before.email) ||
+        phoneNumber !== before.phoneNumber;
       const after = await repo.updateUserRow(
         tx,
         before.id,
@@ -225,23 +381,30 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
           ...(waits
             ? { pendingEmail: emailChanged ? input.email : null, pendingPhone: phoneChanged ? input.phoneNumber : null }
             : // Saving one's own row with the contact as it is drops a change that was waiting.
-              { email: input.email, phoneNumber: input.phoneNumber, ...(own ? { pendingEmail: null, pendingPhone: null } : {}) }),
+              { email, phoneNumber, ...(own ? { pendingEmail: null, pendingPhone: null } : {}) }),
           accessPages: input.accessPages,
-          ...(newLimit === undefined ? {} : { dailyApprovalLimit: newLimit }),
+          ...(limit === undefined ? {} : { dailyApprovalLimit: limit }),
+          ...(proposal === undefined ? {} : { proposedChange: proposal }),
+          // Who last changed an admin is not independent of them as an approver.
+          ...(!own && changes ? { managedBy: actor.id, managedAt: now } : {}),
         },
-        deps.clock.now(),
+        now,
       );
       if (waits) codes = await contact.issueContactCodes(deps, tx, after);
-      else if (emailChanged || phoneChanged) announce = { before, after };
+      else if (!sameEmail(before.email, after.email) || before.phoneNumber !== after.phoneNumber) announce = { before, after };
       await audit(tx, {
         actorId: actor.id,
         action: 'admin.update',
         entity: 'admin',
         entityId: before.id,
         before: auditView(before),
-        after: { ...auditView(after), ...(waits ? { pendingContact: { email: after.pendingEmail, phoneNumber: after.pendingPhone } } : {}) },
+        after: {
+          ...auditView(after),
+          ...(waits ? { pendingContact: { email: after.pendingEmail, phoneNumber: after.pendingPhone } } : {}),
+          ...(proposal ? { proposedChange: auditProposal(proposal) } : proposal === null ? { confirmedChangeOf: before.proposedChange?.by } : {}),
+        },
       });
-      return { row: after, waits };
+      return { row: after, waits, proposed: proposal ?? undefined };
     });
     if (codes) await contact.deliverContactCodes(deps, codes.target, codes.issued);
     if (announce) contact.announceContactChange(deps, announce);
@@ -250,6 +413,12 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
     taken(err);
   }
 }
+
+/** A proposal as the audit log keeps it: the limit in rupees. */
+const auditProposal = ({ dailyApprovalLimit, ...rest }: ProposedAdminChange) => ({
+  ...rest,
+  ...(dailyApprovalLimit === undefined ? {} : { dailyApprovalLimit: dailyApprovalLimit === null ? null : toRupees(dailyApprovalLimit) }),
+});
 
 /**
  * POST /admin/confirm-contact: the codes sent to an admin's own new e-mail or phone. The change is

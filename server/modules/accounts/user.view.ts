@@ -3,6 +3,7 @@ import type { AdminRow, ManagedUser } from '../../../contracts/backoffice.js';
 import type { ExclusionView } from '../../../contracts/responsible.js';
 import { toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
+import type { ProposedAdminChange } from '../../db/schema/index.js';
 import type { UserRow } from './accounts.repo.js';
 
 /** The user object of login and /users/me; never the password hash. */
@@ -29,6 +30,7 @@ export const managedUserView = (row: UserRow): ManagedUser => ({
   role: row.role,
   verified: Boolean(row.verifiedAt),
   blocked: Boolean(row.blockedAt),
+  withdrawalsHeldUntil: row.withdrawalsHeldUntil ? row.withdrawalsHeldUntil.toISOString() : null,
 });
 
 /** An admin as the Admin Controller lists them. */
@@ -40,6 +42,15 @@ export const adminRowView = (row: UserRow): AdminRow => ({
   accessPages: row.accessPages as AccessPage[],
   dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit),
   createdAt: row.createdAt.toISOString(),
+  proposedChange: row.proposedChange ? proposedChangeView(row.proposedChange) : null,
+});
+
+/** A change waiting for a second admin, with the limit in rupees. */
+const proposedChangeView = ({ by, byName, at, dailyApprovalLimit, ...contact }: ProposedAdminChange) => ({
+  ...(dailyApprovalLimit === undefined ? {} : { dailyApprovalLimit: dailyApprovalLimit === null ? null : toRupees(dailyApprovalLimit) }),
+  ...contact,
+  by: { _id: by, fullName: byName },
+  at,
 });
 
 /** An admin's row after an update; your own new contact is named as waiting for its code. */
@@ -58,3 +69,13 @@ export const usersPageView = (p: { users: { row: UserRow; exclusion: ExclusionVi
   totalPages: p.totalPages,
   total: p.total,
 });
+
+/** "The new daily limit", "The new e-mail" …: what a proposal changes, for the answer's message. */
+export function proposalWords(p: Pick<ProposedAdminChange, 'dailyApprovalLimit' | 'email' | 'phoneNumber'>): string {
+  const parts = [
+    ...('dailyApprovalLimit' in p && p.dailyApprovalLimit !== undefined ? ['daily limit'] : []),
+    ...(p.email !== undefined ? ['e-mail'] : []),
+    ...(p.phoneNumber !== undefined ? ['phone'] : []),
+  ];
+  return `The new ${parts.join(' and ')}`;
+}

@@ -48,6 +48,20 @@ export async function decidePendingDeposit(
   return row;
 }
 
+/** The request, locked for the decision that reads it. */
+export async function lockDeposit(db: DbOrTx, id: string): Promise<DepositRow | undefined> {
+  const [row] = await db.select().from(walletDeposits).where(eq(walletDeposits.id, id)).for('update');
+  return row;
+}
+
+/** Records the first of two approvals; the request stays pending. */
+export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date): Promise<void> {
+  await db
+    .update(walletDeposits)
+    .set({ firstApprovedBy: adminId, firstApprovedAt: now })
+    .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')));
+}
+
 /** Approved deposits of a player that credited the wallet (Telegram subscriptions do not), except one. */
 export async function countOtherApprovedWalletDeposits(db: DbOrTx, userId: string, exceptId: string): Promise<number> {
   const [row] = await db
@@ -69,6 +83,7 @@ export interface DepositListItem extends DepositRow {
   email: string | null;
   /** Other deposits, any status, that claimed the same transaction id for the same method. */
   earlierClaims: number;
+  firstApproverName: string | null;
 }
 
 // Correlated with the outer row; the inner table gets its own name so the two can be told apart.
@@ -82,7 +97,13 @@ const otherClaims = sql<number>`(
 export async function listDeposits(db: DbOrTx, f: RequestListFilter<DepositMethod>): Promise<{ rows: DepositListItem[]; total: number }> {
   const where = requestWhere(walletDeposits, f);
   const rows = await db
-    .select({ deposit: walletDeposits, fullName: users.fullName, email: users.email, earlierClaims: otherClaims })
+    .select({
+      deposit: walletDeposits,
+      fullName: users.fullName,
+      email: users.email,
+      earlierClaims: otherClaims,
+      firstApproverName: sql<string | null>`(SELECT a.full_name FROM users a WHERE a.id = ${walletDeposits.firstApprovedBy})`,
+    })
     .from(walletDeposits)
     .leftJoin(users, eq(users.id, walletDeposits.userId))
     .where(where)
@@ -91,7 +112,13 @@ export async function listDeposits(db: DbOrTx, f: RequestListFilter<DepositMetho
     .offset(f.offset);
   const [total] = await db.select({ n: count() }).from(walletDeposits).where(where);
   return {
-    rows: rows.map((r) => ({ ...r.deposit, fullName: r.fullName, email: r.email, earlierClaims: Number(r.earlierClaims) })),
+    rows: rows.map((r) => ({
+      ...r.deposit,
+      fullName: r.fullName,
+      email: r.email,
+      earlierClaims: Number(r.earlierClaims),
+      firstApproverName: r.firstApproverName,
+    })),
     total: Number(total?.n ?? 0),
   };
 }

@@ -31,7 +31,11 @@ export async function depositsRoutes(app: App): Promise<void> {
       querystring: listQuery.extend({ method: methodFilter }),
       response: { 200: depositListAnswerSchema },
     },
-    handler: async (request) => ({ success: true as const, message: 'Deposits', data: depositListView(await listDepositsForAdmin(app.db, request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      message: 'Deposits',
+      data: depositListView(await listDepositsForAdmin(app.db, app.config, request.query, app.clock.now())),
+    }),
   });
 
   // Admin only, whatever the body says: the original app's spinner credited itself through this call.
@@ -45,8 +49,9 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideDeposit(app.db, request.user!.id, request.body.id, request.body.status, app.clock.now());
-      return reply.status(200).send({ success: true as const, message: 'Status updated successfully', data });
+      const data = await decideDeposit(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now());
+      const message = 'awaitingSecondApproval' in data ? 'First approval recorded: a second admin must approve to credit it.' : 'Status updated successfully';
+      return reply.status(200).send({ success: true as const, message, data });
     },
   });
 }

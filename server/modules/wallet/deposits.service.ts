@@ -10,30 +10,29 @@ import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
+import { cryptoOffer, type CryptoOffer } from './crypto-offer.service.js';
 import * as repo from './deposits.repo.js';
 import { hasQrCode } from './qrcodes.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
+import { aboveThreshold, approveMoney, recentOf } from './approvals.service.js';
 import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
 /**
  * Records a pending deposit. The amount is checked here; for Telegram it comes from the
- * telegram-amount record. A play-money site takes none; the player's deposit limits and any
- * time-out are checked in the transaction that records it.
+ * telegram-amount record, for crypto from the offer at the coin's rate. A play-money site takes
+ * none; the player's deposit limits and any time-out are checked in the transaction that records it.
  */
 export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput, now: Date) {
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const d = input.details;
   // Nowhere to pay, no deposit: the web does not offer such a method, and the server refuses it
-  // (a Telegram subscription is paid to the UPI code).
-  const payTo = input.method === 'Crypto' ? 'crypto' : 'upi';
-  if (!(await hasQrCode(db, payTo))) {
-    throw badRequest(
-      `${input.method === 'Crypto' ? 'Crypto' : 'UPI'} deposits are not open right now: no payment details have been set up. Please try again later.`,
-      'NOT_AVAILABLE',
-    );
+  // (a Telegram subscription is paid to the UPI code; a crypto deposit needs a code for its coin
+  // and network, `cryptoOffer`).
+  if (input.method !== 'Crypto' && !(await hasQrCode(db, 'upi'))) {
+    throw badRequest('UPI deposits are not open right now: no payment details have been set up. Please try again later.', 'NOT_AVAILABLE');
   }
   let amount: number;
   let details: Record<string, unknown>;
@@ -43,20 +42,17 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
     amount = fixed.amount;
     details = { payNumber: d.payNumber, telegramID: d.telegramID ?? null, phoneNumber: d.phoneNumber ?? null, gameName: d.gameName ?? null };
   } else {
-    if (input.amount === undefined || input.amount === null) throw badRequest('Enter an amount.', 'VALIDATION_ERROR');
-    amount = input.amount;
+    // A crypto deposit is for what it was offered: its rupees and its coin at the rate on record.
+    const offer = input.method === 'Crypto' ? await cryptoDepositOffer(db, input) : undefined;
+    const requested = offer?.amount ?? input.amount;
+    if (requested === undefined || requested === null) throw badRequest('Enter an amount.', 'VALIDATION_ERROR');
+    amount = requested;
     const min = toPaise(config.DEPOSIT_MIN);
     const max = toPaise(config.DEPOSIT_MAX);
     if (amount < min || amount > max) {
       throw badRequest(`Deposit amount must be between ${formatInr(min)} and ${formatInr(max)}.`, 'AMOUNT_OUT_OF_RANGE');
     }
-    if (input.method === 'Crypto') {
-      if (!d.cryptoType) throw badRequest('Choose the crypto type (usdt or btc).', 'VALIDATION_ERROR');
-      if (!d.network) throw badRequest('Choose the network (erc20 or trc20).', 'VALIDATION_ERROR');
-      details = { payNumber: d.payNumber, cryptoType: d.cryptoType, network: d.network };
-    } else {
-      details = { payNumber: d.payNumber };
-    }
+    details = offer ? { payNumber: d.payNumber, ...offer.details } : { payNumber: d.payNumber };
   }
   const row = await db.transaction(async (tx) => {
     await assertMayDeposit(tx, user.id, now, amount);
@@ -80,14 +76,24 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
   return row;
 }
 
+/** A crypto deposit's coin and network, and its offer (refused for a pair without a code or a coin without a rate). */
+async function cryptoDepositOffer(db: Db, input: DepositInput): Promise<CryptoOffer> {
+  const d = input.details;
+  if (!d.cryptoType) throw badRequest('Choose the crypto type (usdt or btc).', 'VALIDATION_ERROR');
+  if (!d.network) throw badRequest('Choose the network (trc20, erc20 or bitcoin).', 'VALIDATION_ERROR');
+  return cryptoOffer(db, { coin: d.cryptoType, network: d.network, amount: input.amount, coinAmount: d.coinAmount, rateSetAt: d.rateSetAt });
+}
+
 /**
  * Approves or rejects a pending deposit. Approval credits the amount on the record (cash →
- * wallet, key `deposit:<id>`) and pays a referrer on a first deposit, all in one transaction.
+ * wallet, key `deposit:<id>`) and pays a referrer on a first deposit, all in one transaction;
+ * whether an approval credits or is the first of two is decided by `approveMoney` (maker and
+ * checker). The deposit is locked before anything is read, so decisions at once are taken one by one.
  */
-export async function decideDeposit(db: Db, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
+export async function decideDeposit(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
   const id = assertUuid(rawId, 'That deposit');
   return db.transaction(async (tx) => {
-    const current = await repo.findDeposit(tx, id);
+    const current = await repo.lockDeposit(tx, id);
     if (!current) throw notFound('That deposit was not found.');
     assertNotOwnRequest(actorId, current.userId);
     if (status === 'approved' && current.method === 'Telegram') {
@@ -96,6 +102,11 @@ export async function decideDeposit(db: Db, actorId: string, rawId: string, stat
         400,
         'Telegram subscription deposits are approved in the Telegram section (Telegram → Deposits), where a channel is chosen.',
       );
+    }
+    if (current.status !== 'pending') throw notPending('deposit', current.status);
+    if (status === 'approved' && (await approveMoney(tx, config, 'deposit', current, actorId, now)) === 'first') {
+      await repo.recordFirstApproval(tx, id, actorId, now);
+      return { _id: id, status: current.status, awaitingSecondApproval: true };
     }
     const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined, now });
     if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? current.status);
@@ -133,7 +144,21 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.DepositMeth
   eth: [],
 };
 
-export async function listDepositsForAdmin(db: Db, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+export async function listDepositsForAdmin(
+  db: Db,
+  config: Config,
+  q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number },
+  now: Date,
+) {
   const { rows, total } = await repo.listDeposits(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
-  return { rows, ...listPageInfo(q, total) };
+  const pending = rows.filter((r) => r.status === 'pending' && r.method !== 'Telegram').map((r) => r.id);
+  const recent = await recentOf(db, 'deposit', pending, now);
+  const items = rows.map((row) => ({
+    row,
+    needsSecondApproval:
+      row.status === 'pending'
+        ? Boolean(row.firstApprovedBy) || (row.method !== 'Telegram' && aboveThreshold(config, 'deposit', recent.get(row.id) ?? 0, row.amount))
+        : Boolean(row.firstApprovedBy),
+  }));
+  return { items, ...listPageInfo(q, total) };
 }

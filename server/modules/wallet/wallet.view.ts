@@ -3,7 +3,7 @@ import type { HistoryPage } from '../../../contracts/wallet.answers.js';
 import { HISTORY_TYPE_LABELS, type RequestStatus } from '../../../contracts/wallet.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatIst } from '../../lib/india-time.js';
-import type { DepositRow } from './deposits.repo.js';
+import type { DepositListItem, DepositRow } from './deposits.repo.js';
 import type { WithdrawalListItem } from './withdrawals.repo.js';
 import type { HistoryRow } from './history.repo.js';
 import { iso } from './wallet.shared.js';
@@ -78,18 +78,15 @@ export const subscriptionView = (r: DepositRow) => ({
 /** The refer or Telegram amount. */
 export const fixedAmountView = (row: { id: string; amount: number }) => ({ _id: row.id, amount: toRupees(row.amount) });
 
-/** The back office's deposit queue. */
-export const depositListView = (l: {
-  rows: (DepositRow & { earlierClaims: number; fullName: string | null; email: string | null })[];
-  total: number;
-  page: number;
-  totalPages: number;
-}) => ({
-  deposit: l.rows.map((r) => ({
+/** The back office's deposit queue, each with the two-admin rule's verdict. */
+export const depositListView = (l: { items: { row: DepositListItem; needsSecondApproval: boolean }[]; total: number; page: number; totalPages: number }) => ({
+  deposit: l.items.map(({ row: r, needsSecondApproval }) => ({
     ...requestListItem(r),
     details: { ...r.details, gameName: (r.details.gameName as string | null | undefined) ?? null },
     // How many other times this transaction id was submitted: a sign of reuse or of a squatted id.
     earlierClaims: r.earlierClaims,
+    needsSecondApproval,
+    firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
   })),
   total: l.total,
   page: l.page,

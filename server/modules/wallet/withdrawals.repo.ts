@@ -95,20 +95,6 @@ export async function recordFirstApproval(db: DbOrTx, id: string, adminId: strin
 }
 
 /**
- * Locks the approving admin's row (one admin's approvals are then decided one at a time, so many at
- * once cannot pass the limit together) and answers their own daily limit in paise, or null.
- */
-export async function lockApprover(db: DbOrTx, adminId: string): Promise<number | null> {
-  const [row] = await db.select({ limit: users.dailyApprovalLimit }).from(users).where(eq(users.id, adminId)).for('no key update');
-  return row?.limit ?? null;
-}
-
-/** Locks the player's row, so two of their withdrawals are approved one after the other. */
-export async function lockPlayerForPayout(db: DbOrTx, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
-/**
  * For each withdrawal, the paise of its player's other withdrawals paid, or approved once and
  * waiting for a second admin, in the 24 hours before now: the two-admin rule counts them with it.
  * One query for any number of withdrawals.
@@ -129,21 +115,6 @@ export async function recentWithdrawalsOf(db: DbOrTx, withdrawalIds: string[], n
   return new Map((result as unknown as { rows: { id: string; total: string }[] }).rows.map((r) => [r.id, Number(r.total)]));
 }
 
-/** Paise of withdrawals this admin has approved since midnight, India time. */
-export async function approvedTodayBy(db: DbOrTx, adminId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${walletWithdrawals.amount}), 0)` })
-    .from(walletWithdrawals)
-    .where(
-      and(
-        eq(walletWithdrawals.decidedBy, adminId),
-        eq(walletWithdrawals.status, 'approved'),
-        sql`${walletWithdrawals.decidedAt} >= date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`,
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 export interface RiskFacts {
   withdrawalId: string;
   /** Hours since the account was made. */
@@ -155,6 +126,8 @@ export interface RiskFacts {
   depositsInAnHour: number;
   /** Other players who asked for a payout to the same account or address. */
   sharedPayout: number;
+  /** Until when an admin's change of the player's password or contact holds their withdrawals. */
+  heldUntil: Date | null;
 }
 
 /** What the approver should know about each listed request (see riskFlags). */
@@ -173,7 +146,8 @@ export async function riskFacts(db: DbOrTx, ids: string[]): Promise<RiskFacts[]>
            (SELECT count(DISTINCT o.user_id) FROM wallet_withdrawals o
              WHERE o.user_id <> w.user_id
                AND coalesce(o.details->>'accountNumber', o.details->>'address', o.details->>'walletAddress')
-                 = coalesce(w.details->>'accountNumber', w.details->>'address', w.details->>'walletAddress')) AS "sharedPayout"
+                 = coalesce(w.details->>'accountNumber', w.details->>'address', w.details->>'walletAddress')) AS "sharedPayout",
+           u.withdrawals_held_until AS "heldUntil"
       FROM wallet_withdrawals w JOIN users u ON u.id = w.user_id
      WHERE w.id IN (${sql.join(
        ids.map((id) => sql`${id}::uuid`),
@@ -186,5 +160,6 @@ export async function riskFacts(db: DbOrTx, ids: string[]): Promise<RiskFacts[]>
     staked7d: Number(r.staked7d),
     depositsInAnHour: Number(r.depositsInAnHour),
     sharedPayout: Number(r.sharedPayout),
+    heldUntil: r.heldUntil ? new Date(r.heldUntil as string) : null,
   }));
 }

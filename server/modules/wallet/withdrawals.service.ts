@@ -3,12 +3,14 @@ import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import { withdrawalDetailsSchemas, type RequestStatus, type withdrawRequestSchema } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { formatIst } from '../../lib/india-time.js';
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
+import { aboveThreshold, approveMoney, assertWithdrawalsNotHeld, recentOf } from './approvals.service.js';
 import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
@@ -39,6 +41,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   return db.transaction(async (tx) => {
     const stored = requestKey ? await repo.findWithdrawalByKey(tx, user.id, requestKey) : undefined;
     if (stored) return stored;
+    await assertWithdrawalsNotHeld(tx, user.id, now);
     const row = await repo.insertWithdrawal(tx, {
       userId: user.id,
       amount: input.amount,
@@ -61,18 +64,11 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
   });
 }
 
-/** The two-admin rule: the player's withdrawals of the last 24 hours with this one pass WITHDRAWAL_SECOND_APPROVAL_ABOVE. */
-const needsTwoAdmins = (config: Config, recentPaise: number, amountPaise: number) =>
-  recentPaise + amountPaise > toPaise(config.WITHDRAWAL_SECOND_APPROVAL_ABOVE);
-
 /**
  * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
- * change. When the player's withdrawals of the last 24 hours, this one included, come to more than
- * WITHDRAWAL_SECOND_APPROVAL_ABOVE, it is paid only on a second approval by another admin (the
- * first is recorded and answered 200, and the request stays pending), so splitting a sum does not
- * escape the rule. An admin's approvals of the day stop at their own daily limit, or
- * ADMIN_DAILY_APPROVAL_LIMIT when they have none (0: none at all). The withdrawal, then the player,
- * then the admin are locked before anything is read, so approvals at once are decided one by one.
+ * change. Whether an approval pays or is the first of two is decided by `approveMoney` (maker and
+ * checker: limits, thresholds, holds, independence). The withdrawal is locked before anything is
+ * read, so decisions at once are taken one by one.
  */
 export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
   const id = assertUuid(rawId, 'That withdrawal');
@@ -81,35 +77,9 @@ export async function decideWithdrawal(db: Db, config: Config, actorId: string, 
     if (!current) throw notFound('That withdrawal was not found.');
     if (current.status !== 'pending') throw notPending('withdrawal', current.status);
     assertNotOwnRequest(actorId, current.userId);
-    if (status === 'approved') {
-      await repo.lockPlayerForPayout(tx, current.userId);
-      const limit = (await repo.lockApprover(tx, actorId)) ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
-      if ((await repo.approvedTodayBy(tx, actorId, now)) + current.amount > limit) {
-        throw conflict(
-          limit === 0
-            ? 'Your daily approval limit is ₹0: another admin must approve withdrawals.'
-            : `This would pass your daily approval limit of ${formatInr(limit)}. Another admin can approve it.`,
-          'DAILY_APPROVAL_LIMIT',
-        );
-      }
-      const recent = (await repo.recentWithdrawalsOf(tx, [current.id], now)).get(current.id) ?? 0;
-      if (needsTwoAdmins(config, recent, current.amount)) {
-        if (!current.firstApprovedBy) {
-          await repo.recordFirstApproval(tx, id, actorId, now);
-          await audit(tx, {
-            actorId,
-            action: 'approve-first',
-            entity: 'withdrawal',
-            entityId: id,
-            before: { status: 'pending' },
-            after: { status: 'pending', awaitingSecondApproval: true, amount: toRupees(current.amount), userId: current.userId },
-          });
-          return { _id: id, status: current.status, awaitingSecondApproval: true };
-        }
-        if (current.firstApprovedBy === actorId) {
-          throw conflict('You gave the first approval: a second admin must approve this withdrawal.', 'SECOND_APPROVAL_REQUIRED');
-        }
-      }
+    if (status === 'approved' && (await approveMoney(tx, config, 'withdrawal', current, actorId, now)) === 'first') {
+      await repo.recordFirstApproval(tx, id, actorId, now);
+      return { _id: id, status: current.status, awaitingSecondApproval: true };
     }
     const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId, now });
     if (!decided) throw notPending('withdrawal', current.status);
@@ -157,8 +127,11 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.WithdrawMet
 };
 
 /** The risk flags of a request, in words, from its facts. */
-export function riskFlags(f: repo.RiskFacts): string[] {
+export function riskFlags(f: repo.RiskFacts, now: Date): string[] {
   const flags: string[] = [];
+  if (f.heldUntil && f.heldUntil > now) {
+    flags.push(`Held until ${formatIst(f.heldUntil)}: an admin changed this player's password or contact. Another admin can release it in All Users.`);
+  }
   if (f.accountAgeHours < 24) flags.push('New account: made less than a day before this request.');
   if (f.deposited7d > 0 && f.staked7d < f.deposited7d / 2) {
     flags.push(`Little play: deposited ${formatInr(f.deposited7d)} in the last 7 days and staked only ${formatInr(f.staked7d)}.`);
@@ -177,11 +150,14 @@ export async function listWithdrawalsForAdmin(
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
-  const recent = await repo.recentWithdrawalsOf(db, pending, now);
+  const recent = await recentOf(db, 'withdrawal', pending, now);
   const items = rows.map((row) => ({
     row,
-    needsSecondApproval: row.status === 'pending' ? needsTwoAdmins(config, recent.get(row.id) ?? 0, row.amount) : Boolean(row.firstApprovedBy),
-    risks: facts.has(row.id) ? riskFlags(facts.get(row.id)!) : [],
+    needsSecondApproval:
+      row.status === 'pending'
+        ? Boolean(row.firstApprovedBy) || aboveThreshold(config, 'withdrawal', recent.get(row.id) ?? 0, row.amount)
+        : Boolean(row.firstApprovedBy),
+    risks: facts.has(row.id) ? riskFlags(facts.get(row.id)!, now) : [],
   }));
   return { items, ...listPageInfo(q, total) };
 }

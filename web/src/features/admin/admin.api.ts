@@ -99,9 +99,9 @@ export function useDecideRequest(kind: RequestKind) {
     },
     onSuccess: (answer, { item, status }) => {
       settle();
-      // A large withdrawal's first approval leaves it pending, waiting for a second admin.
+      // A first approval leaves the request pending, waiting for a second admin.
       const change = answer?.data?.awaitingSecondApproval
-        ? { firstApprovedBy: { _id: session.user()?._id ?? '', fullName: 'you' } }
+        ? { needsSecondApproval: true, firstApprovedBy: { _id: session.user()?._id ?? '', fullName: 'you' } }
         : { status: answer?.data?.status ?? status };
       queryClient.setQueriesData<RequestsPage>({ queryKey: adminKeys.requests(kind) }, (old) =>
         old ? { ...old, items: old.items.map((r) => (r._id === item._id ? ({ ...r, ...change } as MoneyRequest) : r)) } : old,
@@ -115,11 +115,14 @@ export function useDecideRequest(kind: RequestKind) {
 export function useUploadQr(kind: QrKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, title, payTo }: { file: File; title: string; payTo: string }) => {
+    mutationFn: ({ file, title, payTo, coin, network }: { file: File; title: string; payTo: string; coin?: string; network?: string }) => {
       const form = new FormData();
       // Fields before the file, so a streaming multipart reader has the title when the file arrives.
       form.append('title', title);
       if (payTo) form.append('payTo', payTo);
+      // A crypto code names the coin and the network it receives.
+      if (coin) form.append('coin', coin);
+      if (network) form.append('network', network);
       form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
       return apiAnswer(
         answerFrom(answers, (c) => c.qrCodeAnswerSchema),

@@ -52,6 +52,8 @@ export const useSetUserPassword = () =>
   useUserMutation(({ id, password }: { id: string; password: string }) =>
     apiAnswer(userAnswer, `/api/v1/admin/users/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password } }),
   );
+export const useReleaseWithdrawals = () =>
+  useUserMutation(({ id }: { id: string }) => apiAnswer(userAnswer, `/api/v1/admin/users/${encodeURIComponent(id)}/release-withdrawals`, { method: 'POST' }));
 export const useBlockUser = () =>
   useUserMutation(({ id, blocked }: { id: string; blocked: boolean }) =>
     apiAnswer(userAnswer, `/api/v1/admin/users/${encodeURIComponent(id)}/block`, { method: 'POST', body: { blocked } }),

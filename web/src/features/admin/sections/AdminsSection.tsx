@@ -208,7 +208,7 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
         onSuccess: (answer) => {
           setDraft(null);
           if (answer.data.pendingContact) setPendingContact(answer.data.pendingContact);
-          else notify.success('Admin updated successfully');
+          else notify.success(answer.message);
         },
         onError: (err) => {
           console.error('update admin', err);
@@ -230,11 +230,12 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
     );
   return (
     <tr>
-      <td data-label="Name">
+      <td data-label="Name" className="admin-cell--wrap">
         <span>
           {input('fullName', 'Name')}
           {me && <span className="admin-badge admin-badge--info">you</span>}
         </span>
+        {admin.proposedChange && <ProposedChange change={admin.proposedChange} />}
       </td>
       <td data-label="Email">{input('email', 'Email')}</td>
       <td data-label="Phone">{input('phoneNumber', 'Phone')}</td>
@@ -372,5 +373,21 @@ export function AdminsSection() {
         {`Delete ${deleting?.fullName} (${deleting?.email})? They are signed out at once and can no longer sign in. Their past actions stay in the audit log.`}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A change one admin may not make alone, waiting for a second admin to make the same change. */
+function ProposedChange({ change }: { change: NonNullable<AdminRow['proposedChange']> }) {
+  const parts = [
+    ...(change.dailyApprovalLimit !== undefined
+      ? [`daily limit ${change.dailyApprovalLimit === null ? 'site default' : formatRupees(change.dailyApprovalLimit)}`]
+      : []),
+    ...(change.email !== undefined ? [`e-mail ${change.email}`] : []),
+    ...(change.phoneNumber !== undefined ? [`phone ${change.phoneNumber}`] : []),
+  ];
+  return (
+    <p className="admin-card__note" role="note">
+      Waiting for a second admin: {parts.join(', ')} (proposed by {change.by.fullName ?? 'another admin'}). Making the same change confirms it.
+    </p>
   );
 }

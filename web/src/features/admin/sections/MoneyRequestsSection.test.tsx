@@ -18,6 +18,8 @@ const deposit = (id: string, method: string, status = 'pending') => ({
   fullName: 'Asha Rao',
   email: 'asha@example.com',
   earlierClaims: 0,
+  needsSecondApproval: false,
+  firstApprovedBy: null,
 });
 /** A withdrawal as the queue lists it. */
 const withdrawal = (id: string, method: string) => ({

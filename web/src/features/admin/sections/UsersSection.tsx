@@ -7,10 +7,14 @@ import { Pager } from '../../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
+import { formatDateTime } from '../../../lib/format';
 import { formatDay } from '../admin.format';
-import { useBlockUser, useSetUserPassword, useUpdateUser, useUsers, type ManagedUser } from '../backoffice.api';
+import { useBlockUser, useReleaseWithdrawals, useSetUserPassword, useUpdateUser, useUsers, type ManagedUser } from '../backoffice.api';
 import { SectionHead } from './SectionHead';
 import { UserHistoryDialog } from './UserHistoryDialog';
+
+/** Whether an admin's change of the player's password or contact holds their withdrawals now. */
+const isHeld = (user: ManagedUser) => Boolean(user.withdrawalsHeldUntil && Date.parse(user.withdrawalsHeldUntil) > Date.now());
 
 /** One row, with its actions; editing opens a dialog, so the row never widens past the screen. */
 function UserRow({
@@ -19,13 +23,16 @@ function UserRow({
   onEdit,
   onPassword,
   onBlock,
+  onRelease,
 }: {
   user: ManagedUser;
   onView: () => void;
   onEdit: () => void;
   onPassword: () => void;
   onBlock: () => void;
+  onRelease: () => void;
 }) {
+  const held = isHeld(user);
   return (
     <tr className={user.blocked ? 'admin-row--blocked' : undefined}>
       <td data-label="History">
@@ -41,6 +48,11 @@ function UserRow({
           {user.exclusion && (
             <span className="admin-badge admin-badge--off" title="Taken by the player; nobody can shorten it">
               {user.exclusion.kind === 'timeout' ? 'time-out' : 'self-excluded'} until {formatDay(user.exclusion.endsAt)}
+            </span>
+          )}
+          {held && (
+            <span className="admin-badge admin-badge--off" title="An admin set this player's password or contact; another admin may release the hold">
+              withdrawals held until {formatDateTime(user.withdrawalsHeldUntil!)}
             </span>
           )}
         </span>
@@ -70,6 +82,11 @@ function UserRow({
               >
                 {user.blocked ? 'Unblock' : 'Block'}
               </Button>
+              {held && (
+                <Button variant="secondary" className="admin-mini" onClick={onRelease} aria-label={`Release the withdrawals of ${user.fullName}`}>
+                  Release withdrawals
+                </Button>
+              )}
             </>
           )}
         </div>
@@ -93,8 +110,8 @@ function EditUserDialog({ user, onClose }: { user: ManagedUser; onClose: () => v
           update.mutate(
             { id: user._id, ...draft },
             {
-              onSuccess: () => {
-                notify.success('User updated successfully');
+              onSuccess: (res) => {
+                notify.success(res.message);
                 onClose();
               },
               onError: (err) => notify.error(errorMessage(err, 'Failed to update user')),
@@ -141,7 +158,10 @@ function PasswordDialog({ user, onClose }: { user: ManagedUser; onClose: () => v
           );
         }}
       >
-        <p className="admin-muted">The player is signed out everywhere and signs in with this password. Tell it to them over a channel you trust.</p>
+        <p className="admin-muted">
+          The player is signed out everywhere and signs in with this password. Tell it to them over a channel you trust. They are told by e-mail and SMS, and
+          their withdrawals wait until another admin releases them or the hold ends.
+        </p>
         <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
         <Button type="submit" block busy={set.isPending}>
           Set password
@@ -162,6 +182,8 @@ export function UsersSection() {
   const [passwordFor, setPasswordFor] = useState<ManagedUser | null>(null);
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [blocking, setBlocking] = useState<ManagedUser | null>(null);
+  const [releasing, setReleasing] = useState<ManagedUser | null>(null);
+  const release = useReleaseWithdrawals();
   const data = users.data;
 
   let body;
@@ -192,6 +214,7 @@ export function UsersSection() {
                   onEdit={() => setEditing(u)}
                   onPassword={() => setPasswordFor(u)}
                   onBlock={() => setBlocking(u)}
+                  onRelease={() => setReleasing(u)}
                 />
               ))}
             </tbody>
@@ -255,6 +278,29 @@ export function UsersSection() {
         {blocking?.blocked
           ? `${blocking.fullName} will be able to sign in and play again.`
           : `${blocking?.fullName} will be signed out at once and cannot sign in or play until unblocked. Their balance stays as it is.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={Boolean(releasing)}
+        title="Release withdrawals"
+        tone="primary"
+        confirmLabel="Release"
+        busy={release.isPending}
+        onCancel={() => setReleasing(null)}
+        onConfirm={() =>
+          releasing &&
+          release.mutate(
+            { id: releasing._id },
+            {
+              onSuccess: (res) => {
+                notify.success(res.message);
+                setReleasing(null);
+              },
+              onError: (err) => notify.error(errorMessage(err, 'The withdrawals could not be released')),
+            },
+          )
+        }
+      >
+        {`Another admin changed the password or contact of ${releasing?.fullName ?? ''}. Release their withdrawals only once you have confirmed with the player, over a channel you trust, that they asked for it.`}
       </ConfirmDialog>
     </section>
   );
