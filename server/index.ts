@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureFirstAdmin } from './modules/accounts/index.js';
 import { MoneyModeMismatch } from './modules/ledger/index.js';
-import { releaseStartupMemory, STARTUP_SETTLES_MS } from './lib/memory.js';
+import { releaseStartupMemory } from './lib/memory.js';
 import { startupReport } from './startup.js';
 
 async function main() {
@@ -39,13 +39,17 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Start-up's one-off work (the modules, the colour chain worked out by onReady) is done here:
+  // the memory it took goes back before the first client connects, so the collection's pause
+  // delays nobody's countdown or call.
+  await app.ready();
+  releaseStartupMemory();
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // On the console as well as in the log: whoever starts the server must see the mode and the warnings.
   const { line, warnings } = startupReport(config, address);
   console.log(line);
   for (const warning of warnings) console.warn(`WARNING: ${warning}`);
   app.log.info({ mode: config.NODE_ENV, node: process.versions.node, warnings }, 'started');
-  setTimeout(releaseStartupMemory, STARTUP_SETTLES_MS).unref();
 }
 
 main().catch((err) => {

@@ -41,10 +41,13 @@ ${[server(b), ...backends.filter((o) => o !== b).map((o) => server(o, true))].jo
   );
   return `# Written by scripts/lib/nginx.mjs
 ${asRoot ? 'user root;\n' : ''}worker_processes 1;
+# Each player's socket is two connections here (to the player and to a server): 16,384 hold
+# 8,000 players, and the process may open as many files.
+worker_rlimit_nofile 40000;
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-events { worker_connections 4096; }
+events { worker_connections 16384; }
 http {
   access_log off;
   server_tokens off;

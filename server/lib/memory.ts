@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** When start-up's one-off work (the colour chain is worked out in the first seconds) is over. */
+/** How long after start a measurement of idle memory waits, so that start-up's work is behind it. */
 export const STARTUP_SETTLES_MS = 10_000;
 
 type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
@@ -11,8 +11,9 @@ type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' })
  * modules (Drizzle's alone is a thousand files) and working out the colour chain leave V8 with a
  * heap grown to several times what stays in use, which it would otherwise keep for the server's
  * life: about 150 MB on the embedded database (bench/RESULTS.md, "Memory"). One full collection
- * of the kind V8 runs when memory is short, once, shortly after start: a pause of some tens of
- * milliseconds, nothing after.
+ * of the kind V8 runs when memory is short, once, after start-up's work and before the server
+ * listens: its pause (about 100 ms, two collections) then delays no client. Run ten seconds after
+ * start, as it was, it landed on the first clients' countdowns (docs/decisions/0028).
  */
 export function releaseStartupMemory(): void {
   setFlagsFromString('--expose-gc');
