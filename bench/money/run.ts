@@ -305,6 +305,10 @@ async function benchDatabase(kind: 'postgres' | 'pglite', smtp: FakeSmtp): Promi
     // Sign-ups come from one address here; the limit guards sign-in, not the money path measured.
     RATE_LIMIT_MAX: '100000',
     DEPOSIT_MAX: '100000',
+    // One admin funds every player before the measured play: the two-admin rules and the daily
+    // limit of approvals (decision 27) are set out of the way of the set-up.
+    DEPOSIT_SECOND_APPROVAL_ABOVE: '10000000',
+    ADMIN_DAILY_APPROVAL_LIMIT: '100000000',
   });
   try {
     await server.start();

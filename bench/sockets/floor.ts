@@ -11,6 +11,7 @@
 import cluster from 'node:cluster';
 import { connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort, percentile, writeSection } from '../lib.js';
 
 const CLIENTS = Number(process.env.BENCH_SOCKETS ?? 5000);
@@ -33,9 +34,19 @@ function writer(port: number) {
   setTimeout(tick, 1000 - (Date.now() % 1000) + 5);
 }
 
-async function measure(writers: number): Promise<string> {
+/** The floor's lags with `writers` writer processes: its table row, and p50, p99 and max in ms. */
+export interface FloorRun {
+  writers: number;
+  row: string;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Measures the floor with `writers` writer processes (bench/sockets/run.ts runs it too, before the server). */
+export async function measureFloor(writers: number): Promise<FloorRun> {
   const port = await freePort();
-  cluster.setupPrimary({ args: [String(port)] });
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), args: [String(port)] });
   const workers = Array.from({ length: writers }, () => cluster.fork());
   await new Promise((r) => setTimeout(r, 1000));
   const lags: number[] = [];
@@ -60,13 +71,13 @@ async function measure(writers: number): Promise<string> {
   for (const w of workers) w.kill();
   lags.sort((a, b) => a - b);
   const row = `| ${writers} | ${CLIENTS} | ${lags.length} of ~${CLIENTS * SECONDS} | ${percentile(lags, 50)} | ${percentile(lags, 99)} | ${lags.at(-1)} |`;
-  console.log(row);
-  return row;
+  console.log(`floor, ${writers} writer${writers > 1 ? 's' : ''}: ${row}`);
+  return { writers, row, p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) ?? NaN };
 }
 
 async function main() {
   const load = os.loadavg()[0];
-  const rows = [await measure(1), await measure(2)];
+  const rows = [(await measureFloor(1)).row, (await measureFloor(2)).row];
   writeSection(
     'sockets-floor',
     [
@@ -87,9 +98,9 @@ async function main() {
   process.exit(0);
 }
 
-if (cluster.isPrimary)
+if (cluster.isWorker) writer(Number(process.argv[2]));
+else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
   main().catch((err) => {
     console.error(err);
     process.exit(1);
   });
-else writer(Number(process.argv[2]));
