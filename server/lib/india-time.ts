@@ -2,7 +2,8 @@ import { IST_OFFSET_MS } from '../../contracts/color.math.js';
 import type { LimitPeriod } from '../../contracts/responsible.js';
 
 export { IST_OFFSET_MS };
-const DAY_MS = 86_400_000;
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
 
 /** The day, week (from Monday) or month that holds `now`, in India time. */
 export function periodBounds(period: LimitPeriod, now: Date): { start: Date; end: Date } {

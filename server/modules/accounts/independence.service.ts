@@ -1,9 +1,8 @@
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../lib/errors.js';
+import { DAY_MS } from '../../lib/india-time.js';
 import { lineageOf, type Lineage } from './independence.repo.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The admins who made `person` or last changed them within the window: whoever holds that

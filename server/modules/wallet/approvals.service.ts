@@ -2,7 +2,7 @@ import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, forbidden } from '../../lib/errors.js';
-import { formatIst, periodBounds } from '../../lib/india-time.js';
+import { DAY_MS, formatIst, periodBounds } from '../../lib/india-time.js';
 import { assertIndependent } from '../accounts/index.js';
 import { audit } from '../audit/index.js';
 import * as repo from './approvals.repo.js';
@@ -11,8 +11,6 @@ import { assertNotOwnRequest } from './wallet.shared.js';
 
 // Maker and checker: the one home of the rules that decide whether an admin's approval moves a
 // player's money, or is the first of two (docs/decisions/0027-makers-and-checkers.md).
-
-const DAY_MS = 86_400_000;
 
 export type MoneyKind = 'deposit' | 'withdrawal';
 
