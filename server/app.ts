@@ -86,7 +86,8 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
     response['5xx'] ??= errorSchema;
   });
 
-  const db = database ?? (await openDatabase({ url: config.DATABASE_URL, dir: join(config.dataDir, 'pglite') }));
+  const db =
+    database ?? (await openDatabase({ url: config.DATABASE_URL, dir: join(config.dataDir, 'pglite'), queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS }));
   // A database this app opened holds one kind of money; a server of the other kind stops here.
   // (A test harness that brings a database shared by many apps decides this itself.)
   if (!database) {

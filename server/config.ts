@@ -54,6 +54,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalUrl,
+  /**
+   * Milliseconds a statement on PostgreSQL may go without an answer before its call fails (503,
+   * to be retried) and its connection is closed: a connection to a machine that vanished (no RST)
+   * would otherwise hang until TCP gives up. Under the load tests' 10 s call timeout; 0: none.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(8000),
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   CORS_ORIGINS: z

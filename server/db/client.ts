@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isConnectionSpoilt } from '../lib/errors.js';
 import * as schema from './schema/index.js';
 import { migrate } from './migrate.js';
 
@@ -20,6 +21,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with several statements (migrations, test clean-up). */
   exec(sql: string): Promise<void>;
+  /**
+   * The server that answers: its address and port as it sees them (`10.0.0.5:5432`), which differ
+   * between the nodes of a replication cluster, so a new one after an outage is a failover; null
+   * on PGlite (and over a Unix socket). Read at start and at the end of an outage only.
+   */
+  serverAddress(): Promise<string | null>;
+  /**
+   * Calls `listener` with the server's address whenever the pool has opened new connections, so a
+   * server that is idle during a failover still sees its pool reach the new primary. Never on PGlite.
+   */
+  onNewConnection(listener: (address: string) => void): void;
   /** One job that a single server at a time may run (the colour engine), elected by the database. */
   leadership(job: string): Leadership;
   close(): Promise<void>;
@@ -36,7 +48,7 @@ export interface Leadership {
  * for as long as its connection lives, so a server that dies (or loses the database) frees it at
  * once for another to take.
  */
-function advisoryLeadership(url: string, job: string): Leadership {
+function advisoryLeadership(url: string, job: string, queryTimeoutMs: number): Leadership {
   let client: pg.Client | null = null;
   let leading = false;
   const drop = () => {
@@ -50,7 +62,7 @@ function advisoryLeadership(url: string, job: string): Leadership {
       if (leading && client) return true;
       try {
         if (!client) {
-          const c = new pg.Client({ connectionString: url });
+          const c = new pg.Client({ connectionString: url, ...connectionSettings(queryTimeoutMs) });
           c.on('error', drop);
           c.on('end', () => {
             if (client === c) drop();
@@ -77,8 +89,54 @@ function advisoryLeadership(url: string, job: string): Leadership {
 /** The embedded database has one process: it always leads. */
 const soleLeadership: Leadership = { tryLead: async () => true, release: async () => undefined };
 
+/**
+ * TCP keepalive's first probe after this long idle: a connection whose peer machine vanished
+ * without a word (no RST) is found dead within seconds (Node probes every second, ten times)
+ * instead of when TCP gives up, minutes later.
+ */
+const KEEPALIVE_AFTER_MS = 5000;
+
+/** What every long-lived connection to PostgreSQL is opened with: keepalive, and the client's query timeout (0: none). */
+const connectionSettings = (queryTimeoutMs: number): pg.ClientConfig => ({
+  keepAlive: true,
+  keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+  ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+});
+
+/**
+ * A connection that met a spoiling error (lib/errors.ts isConnectionSpoilt: no answer within the
+ * query timeout, or a server that has become read-only) is closed at once. node-postgres answers a
+ * timed-out query but keeps waiting for its answer on the connection, and a transaction's ROLLBACK
+ * would queue behind it; Drizzle then hands the connection back to the pool without an error, so
+ * the next call would get it, still inside the old transaction. Destroyed, its queued statements
+ * fail at once ("Connection terminated"), and the pool drops it on release.
+ */
+function closeWhenSpoilt(client: pg.Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const close = (err: unknown) => {
+    if (isConnectionSpoilt(err)) client.connection.stream.destroy();
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (err: unknown, result: unknown) => void;
+      args[last] = (err: unknown, result: unknown) => {
+        if (err) close(err);
+        callback(err, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(close);
+    return result;
+  };
+}
+
+/** The address and port of the server a connection reached (null over a Unix socket). */
+const SERVER_ADDRESS_SQL = `SELECT inet_server_addr()::text || ':' || inet_server_port() AS address`;
+
 /** PostgreSQL when a URL is given; otherwise PGlite in `dir` (or in memory when dir is null). */
-export async function openDatabase(opts: { url?: string; dir?: string | null; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dir?: string | null; poolSize?: number; queryTimeoutMs?: number }): Promise<Database> {
   if (opts.url) {
     // Migrations need one session for the advisory lock, so they run on a client of their own.
     const client = new pg.Client({ connectionString: opts.url });
@@ -94,14 +152,15 @@ export async function openDatabase(opts: { url?: string; dir?: string | null; po
     } finally {
       await client.end();
     }
-    return openPostgres(opts.url, opts.poolSize);
+    return openPostgres(opts.url, opts.poolSize, opts.queryTimeoutMs);
   }
   return openPglite(opts.dir ?? null);
 }
 
-function openPostgres(url: string, poolSize = 20): Database {
-  // A connection that cannot be made within 5 s fails the call (503) instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+function openPostgres(url: string, poolSize = 20, queryTimeoutMs = 0): Database {
+  // A connection that cannot be made within 5 s fails the call (503) instead of holding it, and a
+  // statement without an answer within the query timeout (DATABASE_QUERY_TIMEOUT_MS) fails it too.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, ...connectionSettings(queryTimeoutMs) });
   // Amounts are bigint paise; pg returns int8 as text by default, which we convert in repositories.
   pool.on('error', () => {
     /* idle client errors surface on the next query */
@@ -109,8 +168,39 @@ function openPostgres(url: string, poolSize = 20): Database {
   // A connection lost while checked out between two statements (PostgreSQL restarting in the middle
   // of a transaction) would otherwise throw an unhandled 'error' and end the process: its next
   // statement fails instead (503), and the pool drops it when it is released.
+  const listeners: ((address: string) => void)[] = [];
+  // Which server the pool reaches, asked again whenever it opens connections: one query per burst
+  // of new connections (never two at once), on whichever connection is free. After a failover every
+  // connection is a new one to the new primary.
+  let asking = false;
+  let askAgain = false;
+  const askServer = () => {
+    if (asking) {
+      askAgain = true;
+      return;
+    }
+    asking = true;
+    pool
+      .query<{ address: string | null }>(SERVER_ADDRESS_SQL)
+      .then(
+        (res) => {
+          const address = res.rows[0]?.address;
+          if (address) for (const listener of listeners) listener(address);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        asking = false;
+        if (askAgain) {
+          askAgain = false;
+          askServer();
+        }
+      });
+  };
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    closeWhenSpoilt(client);
+    if (listeners.length) setImmediate(askServer);
   });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -118,7 +208,14 @@ function openPostgres(url: string, poolSize = 20): Database {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    leadership: (job) => advisoryLeadership(url, job),
+    serverAddress: async () => {
+      const res = await pool.query<{ address: string | null }>(SERVER_ADDRESS_SQL);
+      return res.rows[0]?.address ?? null;
+    },
+    onNewConnection: (listener) => {
+      listeners.push(listener);
+    },
+    leadership: (job) => advisoryLeadership(url, job, queryTimeoutMs),
     close: () => pool.end(),
   };
 }
@@ -188,6 +285,9 @@ async function openPglite(dir: string | null): Promise<Database> {
     exec: async (sql) => {
       await client.exec(sql);
     },
+    // One embedded database, no other server to fail over to.
+    serverAddress: async () => null,
+    onNewConnection: () => undefined,
     leadership: () => soleLeadership,
     close: async () => {
       try {

@@ -39,6 +39,13 @@ export class OutageCount {
   private readonly lost = new Set<string>();
   /** Since when the current outage lasts (ms since the epoch); 0 while up. */
   since = 0;
+  /** Milliseconds of the outages that have ended. */
+  private endedMs = 0;
+
+  /** Seconds without the part, every outage added up, the current one (while it lasts) included. */
+  unavailableSeconds(now = Date.now()): number {
+    return (this.endedMs + (this.up ? 0 : Math.max(0, now - this.since))) / 1000;
+  }
 
   get up(): boolean {
     return this.lost.size === 0;
@@ -58,6 +65,7 @@ export class OutageCount {
     if (!this.lost.delete(connection)) return false;
     if (this.up) {
       this.reconnects++;
+      this.endedMs += Math.max(0, Date.now() - this.since);
       this.since = 0;
     }
     return true;
@@ -81,17 +89,62 @@ export function reportOutages(client: Redis, log: FastifyBaseLogger, meanwhile: 
 /**
  * The database's outages: whoever meets an error says so with `noticed(err)`. An error that says
  * the database cannot be reached starts an outage, logged once; the database is then asked every
- * second whether it is back, and its return is logged once with how long it was away.
+ * second whether it is back, and its return is logged once with how long it was away. The server
+ * that answers (its address and port) is read at start and at the end of each outage, never on a
+ * call's way: one that answers from another address than before is a failover (a standby promoted
+ * behind the same DATABASE_URL), counted and logged.
  */
 export class DatabaseWatch {
   readonly count = new OutageCount();
+  /** Outages after which the database answered from another server than before. */
+  failovers = 0;
+  /** The server that answered last: undefined until read, null when it has none (PGlite). */
+  private server: string | null | undefined;
   private probing: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The start's read of the server, which an outage's end waits for. */
+  readonly started: Promise<void>;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.started = this.readServer().then(
+      (server) => {
+        this.server ??= server;
+      },
+      () => undefined,
+    );
+    // Every new connection of the pool says where it landed: a server idle through a failover
+    // (no call met the outage) still counts it once its pool reaches the new primary.
+    database.onNewConnection((server) => this.seen(server));
+  }
+
+  /** The server now answering; a failover when another one answered before. */
+  private seen(server: string | null): void {
+    const before = this.server;
+    this.server = server;
+    if (before && server && before !== server) {
+      this.failovers++;
+      this.log.warn({ from: before, to: server }, 'PostgreSQL answers from another server than before: a failover');
+    }
+  }
+
+  private readServer(): Promise<string | null> {
+    return within(this.database.serverAddress(), ANSWER_WITHIN_MS);
+  }
+
+  /** After an outage: the server that answers now, a failover when it is not the one before. */
+  private async checkServer(): Promise<void> {
+    await this.started;
+    let server: string | null;
+    try {
+      server = await this.readServer();
+    } catch {
+      return; // gone again: the next return reads it
+    }
+    this.seen(server);
+  }
 
   /** Whether `err` says the database cannot be reached (then counted, logged once, and watched). */
   noticed(err: unknown): boolean {
@@ -103,10 +156,12 @@ export class DatabaseWatch {
     return true;
   }
 
-  /** A check that found the database answering (readiness) ends an outage at once. */
-  answered(): void {
+  /** A check that found the database answering (readiness) ends an outage at once; settled once its server was read. */
+  answered(): Promise<void> {
     const since = this.count.since;
-    if (this.count.regain('database')) this.log.info({ awaySeconds: Math.round((Date.now() - since) / 100) / 10 }, 'PostgreSQL is back');
+    if (!this.count.regain('database')) return Promise.resolve();
+    this.log.info({ awaySeconds: Math.round((Date.now() - since) / 100) / 10 }, 'PostgreSQL is back');
+    return this.checkServer();
   }
 
   private probe(): void {
@@ -115,7 +170,7 @@ export class DatabaseWatch {
       this.probing = null;
       if (this.count.up || this.closed) return;
       within(this.database.exec('SELECT 1'), ANSWER_WITHIN_MS).then(
-        () => this.answered(),
+        () => void this.answered(),
         () => this.probe(),
       );
     }, PROBE_EVERY_MS);
@@ -134,7 +189,7 @@ export function readinessCheck(database: Database, redis: Redis | null, watch?: 
     const [db, cache] = await Promise.all([
       within(database.exec('SELECT 1'), ANSWER_WITHIN_MS).then(
         () => {
-          watch?.answered();
+          void watch?.answered();
           return true;
         },
         (err: unknown) => {

@@ -35,9 +35,9 @@ export function registerErrorHandler(app: App): void {
       return reply.status(500).send({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
     if (app.outages.database.noticed(err)) {
-      // PostgreSQL is restarting or cannot be reached (logged once per outage): nothing was done
-      // that a retry would repeat (money calls carry idempotency keys), so the caller is asked to
-      // try again shortly.
+      // PostgreSQL is restarting, failing over or cannot be reached (logged once per outage): a
+      // retry repeats nothing (an idempotent call's effect carries its key, decision 29), so the
+      // caller is asked to try again shortly.
       return reply.status(503).header('Retry-After', '5').send(UNAVAILABLE);
     }
     const pg = pgError(err);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
@@ -15,6 +16,14 @@ declare module 'fastify' {
 }
 
 const HEADER = 'idempotency-key';
+
+/**
+ * The Idempotency-Key this call claimed (undefined without one), for the service to write on the
+ * row its effect makes, in the same transaction: the call run again with the key after an unknown
+ * commit (its answer lost, the key released by a 503) finds that row and answers it instead of
+ * acting twice (docs/decisions/0029-unknown-commits.md). Every idempotent route hands it down.
+ */
+export const requestKey = (request: FastifyRequest): string | undefined => request.idempotency?.key;
 
 /**
  * Makes money calls safe to retry: routes with `config: { idempotent: true }` claim the caller's
@@ -50,7 +59,7 @@ export const idempotencyPlugin = fp(async (app: App) => {
     } catch (err) {
       // The database went away after the call was decided: the answer still goes out as it is
       // (it is the truth), and the key stays claimed until it is taken over as stale (a minute).
-      // Every transfer has its own unique key, so a later retry cannot move money twice.
+      // The call's effect carries the key (requestKey), so a later retry cannot act twice.
       if (!app.outages.database.noticed(err)) request.log.error({ err }, 'could not store the answer of an idempotent call');
     }
     return payload;

@@ -52,6 +52,22 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('shows the seconds this server was without the database, and no failover when it answers from the same server', async () => {
+    const before = (await app.inject({ url: '/metrics' })).body;
+    expect(before).toMatch(/^# HELP rupee_database_unavailable_seconds_total /m);
+    expect(before).toMatch(/^# HELP rupee_database_failovers_total /m);
+    const away = sample(before, 'rupee_database_unavailable_seconds_total')!;
+    // An outage of 0.3 s as a call meets one, ended as the readiness check ends it.
+    expect(app.outages.database.noticed(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.outages.database.answered();
+    const text = (await app.inject({ url: '/metrics' })).body;
+    expect(sample(text, 'rupee_database_unavailable_seconds_total')).toBeGreaterThanOrEqual(away + 0.29);
+    expect(sample(text, 'rupee_database_unavailable_seconds_total')).toBeLessThan(away + 5);
+    expect(sample(text, 'rupee_database_reconnects_total')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'rupee_database_failovers_total')).toBe(0);
+  });
+
   it('groups unknown paths under one label, so a scan cannot grow the series', async () => {
     for (const path of ['/api/v1/nope-1', '/api/v1/nope-2', '/api/v1/nope-3']) await app.inject({ url: path });
     const text = (await app.inject({ url: '/metrics' })).body;

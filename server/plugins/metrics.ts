@@ -135,9 +135,27 @@ export const metricsPlugin = fp(async (app: App) => {
         this.inc(count.reconnects);
       },
     });
+    new Counter({
+      name: `rupee_${part}_unavailable_seconds_total`,
+      help: `Seconds this server spent without ${what}, its outages added up (the current one included while it lasts)`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(count.unavailableSeconds());
+      },
+    });
   };
   outageSeries('database', 'the database');
   if (app.config.REDIS_URL) outageSeries('redis', 'Redis');
+  new Counter({
+    name: 'rupee_database_failovers_total',
+    help: 'Times the database answered this server from another server than before (address and port), after an outage or on a new connection: failovers (never on the embedded database)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(app.outages.database.failovers);
+    },
+  });
 
   // Seeds that did not prove themselves against their published hash (play/seed-proof.ts): an alert, never a figure.
   const unproven = new Set<string>();

@@ -35,4 +35,8 @@ export const chickenRounds = pgTable('chicken_rounds', {
   payout: bigint('payout', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  /** The Idempotency-Key of the start that opened the round, unique per player (migration 0025). */
+  requestKey: text('request_key'),
+  /** The Idempotency-Key of the round's last step (a go or the stop), if it came with one. */
+  stepKey: text('step_key'),
 });

@@ -47,4 +47,6 @@ export const colorBets = pgTable('color_bets', {
   payout: bigint('payout', { mode: 'number' }).notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   settledAt: ts('settled_at'),
+  /** The Idempotency-Key the bet came with, unique per player (migration 0025). */
+  requestKey: text('request_key'),
 });

@@ -25,6 +25,8 @@ export const responsibleExclusions = pgTable('responsible_exclusions', {
   startsAt: ts('starts_at').notNull(),
   endsAt: ts('ends_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The Idempotency-Key the break was asked with, unique per player (migration 0025). */
+  requestKey: text('request_key'),
 });
 
 export const demoPlayers = pgTable('demo_players', {

@@ -24,4 +24,6 @@ export const spins = pgTable('spins', {
   prize: text('prize').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The Idempotency-Key the spin came with, unique per player (migration 0025). */
+  requestKey: text('request_key'),
 });

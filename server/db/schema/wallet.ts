@@ -23,6 +23,11 @@ export const walletDeposits = pgTable('wallet_deposits', {
   /** A Telegram subscription: the channel it was approved for and the single-use invite link made for it. */
   channelId: bigint('channel_id', { mode: 'number' }),
   inviteLink: text('invite_link'),
+  /** The Idempotency-Key the request came with, unique per player (migration 0025, decision 0029). */
+  requestKey: text('request_key'),
+  /** The keys of the admin's decision and of a first approval of two, for their retries (0025). */
+  decisionKey: text('decision_key'),
+  firstApprovalKey: text('first_approval_key'),
   createdAt: createdAt(),
 });
 
@@ -43,6 +48,9 @@ export const walletWithdrawals = pgTable('wallet_withdrawals', {
   firstApprovedBy: uuid('first_approved_by'),
   firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  /** The keys of the admin's decision and of a first approval of two, for their retries (0025). */
+  decisionKey: text('decision_key'),
+  firstApprovalKey: text('first_approval_key'),
   createdAt: createdAt(),
 });
 

@@ -49,11 +49,11 @@ const SIGNED_OUT = `'{"outcome": "signed-out"}'::jsonb`;
 const args = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const startStatement = statement(
   'chicken_start_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$21', '$22', '$19')} THEN chicken_start_at_once(${args(20)}) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$22', '$23', '$19')} THEN chicken_start_at_once(${args(21)}) ELSE ${SIGNED_OUT} END AS r`,
 );
 const moveStatement = statement(
   'chicken_move_at_once',
-  `SELECT CASE WHEN ${sessionHolds('$1', '$14', '$15', '$12')} THEN chicken_move_at_once(${args(13)}) ELSE ${SIGNED_OUT} END AS r`,
+  `SELECT CASE WHEN ${sessionHolds('$1', '$15', '$16', '$12')} THEN chicken_move_at_once(${args(14)}) ELSE ${SIGNED_OUT} END AS r`,
 );
 
 /** What the play core hands a one-statement call: the game, the house account and the wager's ledger names. */
@@ -77,21 +77,42 @@ export async function readRound(db: Db, userId: string, roundId?: string): Promi
   return row && rowFromJson(chickenRounds, row);
 }
 
-/** What a money function of migration 0018 answered: done with the new state, or go round again (retry), or take the full path. */
-export type AtOnce = { outcome: 'retry' | 'full' | 'signed-out' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null };
+/**
+ * What a money function of migration 0018 (0025) answered: done with the new state, or go round
+ * again (retry), or take the full path. `replayed`: the call's key was found on the round, which
+ * is answered as it is (nothing moved).
+ */
+export type AtOnce =
+  { outcome: 'retry' | 'full' | 'signed-out' } | { outcome: 'done'; round: RoundRow; balance: number; serverSeed: string | null; replayed: boolean };
 
-type Answer = { outcome: 'done' | 'retry' | 'full' | 'signed-out'; round?: Record<string, unknown>; balance?: number; serverSeed?: string | null };
+type Answer = {
+  outcome: 'done' | 'retry' | 'full' | 'signed-out';
+  round?: Record<string, unknown>;
+  balance?: number;
+  serverSeed?: string | null;
+  replayed?: boolean;
+};
 
 function atOnce(rows: Record<string, unknown>[]): AtOnce {
   const answer = rows[0].r as Answer;
   if (answer.outcome !== 'done') return { outcome: answer.outcome };
-  return { outcome: 'done', round: rowFromJson(chickenRounds, answer.round!), balance: Number(answer.balance), serverSeed: answer.serverSeed ?? null };
+  return {
+    outcome: 'done',
+    round: rowFromJson(chickenRounds, answer.round!),
+    balance: Number(answer.balance),
+    serverSeed: answer.serverSeed ?? null,
+    replayed: answer.replayed === true,
+  };
 }
 
-/** chicken_start_at_once: takes the nonce the traps were drawn at, opens the round and debits the bet, in one statement. */
+/**
+ * chicken_start_at_once: takes the nonce the traps were drawn at, opens the round and debits the
+ * bet, in one statement; the round keeps the call's key (`requestKey`), and a start run again with
+ * it answers that round.
+ */
 export async function startAtOnce(
   db: Db,
-  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt'> & {
+  r: Omit<NewRound, 'id' | 'state' | 'lane' | 'multiplier' | 'payout' | 'createdAt' | 'endedAt' | 'stepKey'> & {
     id: string;
     play: FastPathNames;
     limits: { minBet: number; maxBet: number };
@@ -123,13 +144,17 @@ export async function startAtOnce(
       r.play.stakeKey,
       r.now.toISOString(),
       JSON.stringify(r.metadata),
+      r.requestKey ?? null,
       r.session?.id ?? null,
       r.session?.tokenVersion ?? null,
     ),
   );
 }
 
-/** chicken_move_at_once: moves the round on from `fromLane`, or ends it and pays, in one statement. */
+/**
+ * chicken_move_at_once: moves the round on from `fromLane`, or ends it and pays, in one statement;
+ * the round keeps the step's key (`stepKey`), and a step run again with it answers the round.
+ */
 export async function moveAtOnce(
   db: Db,
   m: {
@@ -144,6 +169,7 @@ export async function moveAtOnce(
     play: FastPathNames;
     now: Date;
     metadata: Record<string, unknown>;
+    stepKey: string | null;
     session?: UncheckedSession;
   },
 ): Promise<AtOnce> {
@@ -163,32 +189,61 @@ export async function moveAtOnce(
       m.play.payoutKey,
       m.now.toISOString(),
       JSON.stringify(m.metadata),
+      m.stepKey,
       m.session?.id ?? null,
       m.session?.tokenVersion ?? null,
     ),
   );
 }
 
-/** Moves an open round one lane on. Conditional on the round still being open. */
-export async function advance(db: DbOrTx, id: string, lane: number): Promise<RoundRow | undefined> {
+/** The player's round opened by the start with this Idempotency-Key, if one was. */
+export async function findRoundByKey(db: DbOrTx, userId: string, requestKey: string): Promise<RoundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chickenRounds)
+    .where(and(eq(chickenRounds.userId, userId), eq(chickenRounds.requestKey, requestKey)));
+  return row;
+}
+
+/**
+ * The round whose last step came with this Idempotency-Key: the named round, or else the player's
+ * latest (a step's key is kept on its round only until the next step, and has no index).
+ */
+export async function findRoundOfStep(db: DbOrTx, userId: string, stepKey: string, roundId?: string): Promise<RoundRow | undefined> {
+  const latest = db
+    .select({ id: chickenRounds.id })
+    .from(chickenRounds)
+    .where(eq(chickenRounds.userId, userId))
+    .orderBy(desc(chickenRounds.createdAt), desc(chickenRounds.id))
+    .limit(1);
+  const [row] = await db
+    .select()
+    .from(chickenRounds)
+    .where(and(eq(chickenRounds.userId, userId), eq(chickenRounds.stepKey, stepKey), roundId ? eq(chickenRounds.id, roundId) : eq(chickenRounds.id, latest)));
+  return row;
+}
+
+/** Moves an open round one lane on, keeping the step's key. Conditional on the round still being open. */
+export async function advance(db: DbOrTx, id: string, lane: number, stepKey: string | null): Promise<RoundRow | undefined> {
   const [row] = await db
     .update(chickenRounds)
-    .set({ lane })
+    .set({ lane, stepKey })
     .where(and(eq(chickenRounds.id, id), eq(chickenRounds.state, 'playing')))
     .returning();
   return row;
 }
 
-/** Ends an open round; answers nothing when it had already ended. */
+/** Ends an open round, keeping the step's key; answers nothing when it had already ended. */
 export async function finish(
   db: DbOrTx,
   id: string,
   end: { state: 'won' | 'lost'; lane: number; multiplier: number; payout: number },
   now: Date,
+  stepKey: string | null,
 ): Promise<RoundRow | undefined> {
   const [row] = await db
     .update(chickenRounds)
-    .set({ ...end, endedAt: now })
+    .set({ ...end, endedAt: now, stepKey })
     .where(and(eq(chickenRounds.id, id), eq(chickenRounds.state, 'playing')))
     .returning();
   return row;

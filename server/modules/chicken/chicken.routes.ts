@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/chicken.js';
 import { assertSelf } from '../../lib/ownership.js';
 import { requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App, AuthUser } from '../../types.js';
 import { betsRoutes } from './bets.routes.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
@@ -52,6 +53,7 @@ export async function chickenRoutes(app: App): Promise<void> {
           },
           app.clock.now(),
           uncheckedSession(request.user!),
+          requestKey(request),
         ),
       );
       return { success: true as const, message: 'Round started.', data };
@@ -63,7 +65,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     config: { idempotent: true, sessionInStatement: true },
     schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
     handler: async (request) => {
-      const played = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!));
+      const played = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!), requestKey(request));
       const data = { ...playedView(played), safe: played.safe ?? false };
       const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
       return { success: true as const, message, data };
@@ -81,7 +83,9 @@ export async function chickenRoutes(app: App): Promise<void> {
     },
     handler: async (request) => {
       assertSelf(request.user, request.body?.userId);
-      const data = playedView(await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!)));
+      const data = playedView(
+        await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!), requestKey(request)),
+      );
       return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
     },
   });

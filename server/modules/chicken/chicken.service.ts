@@ -88,13 +88,15 @@ function seenIn(db: Db) {
  * Opens a round: takes the nonce, draws the traps, stakes the bet, all or nothing. The common
  * case is one statement (chicken_start_at_once); anything else (a staking precondition refused,
  * an open round, a player's first round) takes the full path of the play core, which explains.
+ * With `requestKey` (the call's Idempotency-Key) the round keeps it, and a start run again with it
+ * answers that round instead of opening another (decision 0029), on either path.
  */
-export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session?: Session) {
+export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session?: Session, requestKey?: string) {
   try {
-    const started = await startAtOnce(db, settings, userId, input, now, session);
+    const started = await startAtOnce(db, settings, userId, input, now, session, requestKey);
     if (started) return started;
     await assertSession(db, userId, session, now);
-    return await startInFull(db, settings, userId, input, now);
+    return await startInFull(db, settings, userId, input, now, requestKey);
   } catch (err) {
     if (pgError(err).code !== PG.uniqueViolation) throw ledgerRefusal(err) ?? err;
     const open = await repo.findOpenRound(db, userId);
@@ -114,7 +116,7 @@ const roundSettings = (settings: GameSettings, input: StartInput) => ({
 });
 
 /** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
-async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session: Session) {
+async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session: Session, requestKey: string | undefined) {
   const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const pair = seen.pairs.get(userId) ?? (await readActivePair(db, settings.keys.seeds, userId));
@@ -133,13 +135,17 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
       limits: betLimitsOf(settings),
       now,
       metadata: { game: 'chicken', ...betMetadata(input) },
+      requestKey: requestKey ?? null,
       session,
     });
     if (result.outcome === 'signed-out') throw unauthorized();
     if (result.outcome === 'done') {
-      seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
-      seen.rounds.set(userId, result.round);
-      return { round: result.round, serverSeed: null, balance: result.balance };
+      // A replay took no nonce, and this server may not have seen the one its first run took.
+      if (result.replayed) seen.pairs.delete(userId);
+      else seen.pairs.set(userId, { ...pair, nonce: pair.nonce + 1 });
+      if (result.round.state === 'playing') seen.rounds.set(userId, result.round);
+      else seen.rounds.delete(userId);
+      return { round: result.round, serverSeed: result.serverSeed, balance: result.balance };
     }
     seen.pairs.delete(userId);
     if (result.outcome === 'full') return null;
@@ -152,8 +158,10 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
  * the partial unique index is the last word on "one open round". The play core checks every
  * staking precondition and moves the stake.
  */
-async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date) {
+async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, requestKey: string | undefined) {
   return db.transaction(async (tx) => {
+    const opened = requestKey ? await repo.findRoundByKey(tx, userId, requestKey) : undefined;
+    if (opened) return played(tx, userId, opened);
     const pair = await takeNonce(tx, settings.keys.seeds, userId);
     const open = await repo.findOpenRound(tx, userId);
     if (open) throw roundOpen(roundView(open));
@@ -166,6 +174,7 @@ async function startInFull(db: Db, settings: GameSettings, userId: string, input
         nonce: pair.nonce,
         ...roundSettings(settings, input),
         traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
+        requestKey: requestKey ?? null,
         createdAt: now,
       }),
     );
@@ -209,9 +218,9 @@ export function stepOutcome(round: RoundRules): { state: 'lost' | 'playing' | 'w
  * Ends the round won at `lane` and pays it, in the caller's transaction: bet × the multiplier of
  * that lane, or at lane −1 (stopped before any step) the bet itself, through the play core.
  */
-async function cashOut(tx: Tx, round: repo.RoundRow, lane: number, now: Date): Promise<repo.RoundRow> {
+async function cashOut(tx: Tx, round: repo.RoundRow, lane: number, now: Date, stepKey: string | null): Promise<repo.RoundRow> {
   const { multiplier, payout } = cashOutAt(round, lane);
-  const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout }, now);
+  const ended = await repo.finish(tx, round.id, { state: 'won', lane, multiplier, payout }, now, stepKey);
   if (!ended) throw conflict('This round has already ended.', 'ROUND_ENDED');
   await payOut(tx, { game: 'chicken', userId: round.userId, wagerId: round.id, amount: payout, now, metadata: { multiplier: multiplier / 100 } });
   return ended;
@@ -220,6 +229,7 @@ async function cashOut(tx: Tx, round: repo.RoundRow, lane: number, now: Date): P
 /**
  * Moves the open round as `decide` says, in one statement (chicken_move_at_once) when nothing
  * stands in the way; null sends the call to its full path, which locks the round and explains.
+ * The round keeps the step's key; a step run again with it gets the round as it is ("replayed").
  */
 async function moveAtOnce(
   db: Db,
@@ -229,6 +239,7 @@ async function moveAtOnce(
   refuseOnBreak: boolean,
   decide: (round: repo.RoundRow) => { state: 'lost' | 'playing' | 'won'; lane: number },
   session: Session,
+  stepKey: string | null,
 ) {
   const seen = seenIn(db);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -249,6 +260,7 @@ async function moveAtOnce(
       play: fastPath('chicken', round.id),
       now,
       metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
+      stepKey,
       session,
     });
     if (result.outcome === 'signed-out') throw unauthorized();
@@ -263,25 +275,40 @@ async function moveAtOnce(
   return null;
 }
 
-/** Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops the walk. */
-export async function stepRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session) {
+/**
+ * The full path's answer to a step run again with its key: the round that step moved, as it is
+ * (its lane walked once, its payout paid once), or undefined when no round keeps that key.
+ */
+async function replayedStep(tx: Tx, userId: string, stepKey: string | undefined, roundId: string | undefined) {
+  const round = stepKey ? await repo.findRoundOfStep(tx, userId, stepKey, roundId) : undefined;
+  return round && played(tx, userId, round);
+}
+
+/**
+ * Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops
+ * the walk. A step run again with its key (`stepKey`) answers the round as that step left it.
+ */
+export async function stepRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session, stepKey?: string) {
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session);
+    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session, stepKey ?? null);
     if (moved) return { ...moved, safe: moved.round.state !== 'lost' };
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
   await assertSession(db, userId, session, now);
   return db.transaction(async (tx) => {
+    const replayed = await replayedStep(tx, userId, stepKey, roundId);
+    if (replayed) return { ...replayed, safe: replayed.round.state !== 'lost' };
     const round = await lockPlayable(tx, userId, roundId);
     // A player who has just taken a break can still cash out the open round, but not walk on.
     await assertNotExcluded(tx, userId, now);
     const step = stepOutcome(round);
+    const key = stepKey ?? null;
     if (step.state === 'lost') {
-      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 }, now);
+      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 }, now, key);
       return { ...(await played(tx, userId, lost!)), safe: false };
     }
-    const next = step.state === 'won' ? await cashOut(tx, round, step.lane, now) : await repo.advance(tx, round.id, step.lane);
+    const next = step.state === 'won' ? await cashOut(tx, round, step.lane, now, key) : await repo.advance(tx, round.id, step.lane, key);
     return { ...(await played(tx, userId, next!)), safe: true };
   });
 }
@@ -289,19 +316,22 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
 /**
  * Cash-out: pays bet × the multiplier of the last safe lane. Before the first step it ends the
  * round by returning the bet, so a client that only calls start and stop never leaves a round
- * open. Amounts in the request are never read.
+ * open. Amounts in the request are never read. A stop run again with its key (`stepKey`) answers
+ * the round it ended, paid once.
  */
-export async function stopRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session) {
+export async function stopRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session, stepKey?: string) {
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }), session);
+    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }), session, stepKey ?? null);
     if (moved) return moved;
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
   }
   await assertSession(db, userId, session, now);
   return db.transaction(async (tx) => {
+    const replayed = await replayedStep(tx, userId, stepKey, roundId);
+    if (replayed) return replayed;
     const round = await lockPlayable(tx, userId, roundId);
-    const won = await cashOut(tx, round, round.lane, now);
+    const won = await cashOut(tx, round, round.lane, now, stepKey ?? null);
     return played(tx, userId, won);
   });
 }

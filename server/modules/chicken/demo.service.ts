@@ -16,12 +16,13 @@ import * as repo from './demo.repo.js';
  * seed, shown as its hash at the start and revealed at the end, so a demo round verifies too.
  */
 
-type DemoRound = Omit<RoundRow, 'createdAt' | 'endedAt'> & { serverSeed: string; createdAt: string; endedAt: string | null };
+// A demo call carries no Idempotency-Key: a demo round keeps none.
+type DemoRound = Omit<RoundRow, 'createdAt' | 'endedAt' | 'requestKey' | 'stepKey'> & { serverSeed: string; createdAt: string; endedAt: string | null };
 
 const START = toPaise(DEMO_START_BALANCE);
 
 function asRow(r: DemoRound): RoundRow {
-  return { ...r, createdAt: new Date(r.createdAt), endedAt: r.endedAt ? new Date(r.endedAt) : null };
+  return { ...r, createdAt: new Date(r.createdAt), endedAt: r.endedAt ? new Date(r.endedAt) : null, requestKey: null, stepKey: null };
 }
 
 /** A demo round as the real game's calls answer one: its row, its seed once ended, the play money (paise). */

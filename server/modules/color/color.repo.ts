@@ -89,10 +89,19 @@ export async function listPeriods(db: DbOrTx, limit: number, offset: number, cha
 
 export async function insertBet(
   db: DbOrTx,
-  row: Pick<BetRow, 'userId' | 'chainId' | 'seq' | 'period' | 'selection' | 'amount' | 'createdAt'>,
+  row: Pick<BetRow, 'userId' | 'chainId' | 'seq' | 'period' | 'selection' | 'amount' | 'requestKey' | 'createdAt'>,
 ): Promise<BetRow> {
   const [saved] = await db.insert(colorBets).values(row).returning();
   return saved;
+}
+
+/** The player's bet placed with this Idempotency-Key, if one was. */
+export async function findBetByKey(db: DbOrTx, userId: string, requestKey: string): Promise<BetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(colorBets)
+    .where(and(eq(colorBets.userId, userId), eq(colorBets.requestKey, requestKey)));
+  return row;
 }
 
 /** A period's open bets, locked until the transaction ends, so each is settled once. */

@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/color.js';
 import { ok } from '../../../contracts/envelope.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { ColourSaltRefused, prepareChains } from './color.chains.js';
 import {
@@ -150,7 +151,7 @@ export async function colorRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Bet placed.',
-      data: placedView(await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now())),
+      data: placedView(await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now(), requestKey(request))),
     }),
   );
 

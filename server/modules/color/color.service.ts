@@ -93,7 +93,12 @@ export async function placeBet(
   userId: string,
   input: { period: string; selection: Selection; amount: number },
   now: Date,
+  requestKey?: string,
 ) {
+  // A bet run again with its key (its first answer lost, decision 0029) answers the bet it placed,
+  // even once its period has closed.
+  const placed = requestKey ? await repo.findBetByKey(db, userId, requestKey) : undefined;
+  if (placed) return { bet: placed, balance: await balanceOf(db, userId) };
   const open = currentPeriod(game, now);
   if (!open) throw waitingForSalt(game);
   if (input.period !== open.period) {
@@ -119,6 +124,7 @@ export async function placeBet(
         period: open.period,
         selection: input.selection,
         amount: input.amount,
+        requestKey: requestKey ?? null,
         createdAt: now,
       }),
     );

@@ -20,14 +20,19 @@ export async function claim(db: DbOrTx, userId: string, key: string, fingerprint
   }
   if (seen.statusCode === null) {
     // A claim left by a process that died mid-request would block the key for ever; after a
-    // minute it is taken over. The money itself is safe: every transfer has its own unique key.
+    // minute it is taken over. Nothing is done twice: the call's effect carries the key
+    // (plugins/idempotency.ts requestKey), and the call run again answers it.
     if (await repo.takeOverStaleClaim(db, userId, key, STALE_CLAIM_MS, now)) return { kind: 'claimed' };
     throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'The same request is still being processed. Please wait a moment.');
   }
   return { kind: 'replay', statusCode: seen.statusCode, response: seen.response };
 }
 
-/** Stores the answer for replays; a server error releases the key so the call can be retried. */
+/**
+ * Stores the answer for replays; a server error releases the key so the call can be retried. A
+ * 503 may follow a commit whose answer was lost (the connection broke after COMMIT): the retry
+ * finds that effect by its key and answers it (docs/decisions/0029-unknown-commits.md).
+ */
 export async function settle(db: DbOrTx, userId: string, key: string, statusCode: number, response: unknown): Promise<void> {
   if (statusCode >= 500) await repo.releaseKey(db, userId, key);
   else await repo.storeAnswer(db, userId, key, statusCode, response);

@@ -50,9 +50,18 @@ export async function activeExclusion(db: DbOrTx, userId: string, now: Date): Pr
   return row;
 }
 
-export async function insertExclusion(db: DbOrTx, row: Pick<ExclusionRow, 'userId' | 'kind' | 'startsAt' | 'endsAt'>): Promise<ExclusionRow> {
+export async function insertExclusion(db: DbOrTx, row: Pick<ExclusionRow, 'userId' | 'kind' | 'startsAt' | 'endsAt' | 'requestKey'>): Promise<ExclusionRow> {
   const [saved] = await db.insert(responsibleExclusions).values(row).returning();
   return saved;
+}
+
+/** The player's break taken with this Idempotency-Key, if one was. */
+export async function findExclusionByKey(db: DbOrTx, userId: string, requestKey: string): Promise<ExclusionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(responsibleExclusions)
+    .where(and(eq(responsibleExclusions.userId, userId), eq(responsibleExclusions.requestKey, requestKey)));
+  return row;
 }
 
 /** Active exclusions of many players at once (the back office's user list). */

@@ -12,6 +12,7 @@ import {
   sessionSummarySchema,
 } from '../../../contracts/responsible.js';
 import { requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { exclude, limitsOf, sessionSummary, setLimits, setRealityCheck, stateOf } from './responsible.service.js';
 import { limitsView, sessionSummaryView, stateView } from './responsible.view.js';
@@ -79,7 +80,7 @@ export async function responsibleRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const data = await exclude(app.db, request.user!.id, app.clock.now(), request.body.kind, request.body.days);
+      const data = await exclude(app.db, request.user!.id, app.clock.now(), request.body.kind, request.body.days, requestKey(request));
       return { success: true as const, message: data.kind === 'timeout' ? 'Your time-out has started.' : 'Your self-exclusion has started.', data };
     },
   );

@@ -51,12 +51,15 @@ export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<L
 /**
  * Sets limits as the player asks: a lower limit (or a first one) applies at once and cancels any
  * raise waiting; a higher one or a removal waits 24 hours, the limit in force staying until then.
+ * Asking again for a change that already waits keeps its time: the call run again after an
+ * unknown commit (decision 0029) sets the same limits and answers the same, so it needs no key.
  */
 export async function setLimits(db: Db, userId: string, now: Date, limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[]): Promise<void> {
   await db.transaction(async (tx) => {
     const rows = await repo.lockLimits(tx, userId);
     for (const { kind, period, amount } of limits) {
       const row = rows.find((r) => r.kind === kind && r.period === period);
+      if (row?.nextAt && row.nextAt > now && row.nextAmount === amount) continue;
       const current = row ? inForce(row, now) : null;
       const later = new Date(now.getTime() + LIMIT_COOLING_OFF_HOURS * HOUR_MS);
       const next =
@@ -82,15 +85,21 @@ function excludedError(row: repo.ExclusionRow): AppError {
   return new AppError('SELF_EXCLUDED', 403, `${breakText(row)}. You can still withdraw your balance and see your history.`, { data: exclusionView(row) });
 }
 
-/** A time-out or self-exclusion: effective at once; one in force can be made longer, never shorter. */
-export async function exclude(db: Db, userId: string, now: Date, kind: ExclusionKind, days: number): Promise<ExclusionView> {
+/**
+ * A time-out or self-exclusion: effective at once; one in force can be made longer, never shorter.
+ * With `requestKey` (the call's Idempotency-Key) the break keeps it, and a call run again with it
+ * answers that break instead of starting another (decision 0029).
+ */
+export async function exclude(db: Db, userId: string, now: Date, kind: ExclusionKind, days: number, requestKey?: string): Promise<ExclusionView> {
   return db.transaction(async (tx) => {
+    const taken = requestKey ? await repo.findExclusionByKey(tx, userId, requestKey) : undefined;
+    if (taken) return exclusionView(taken);
     const endsAt = new Date(now.getTime() + days * DAY_MS);
     const active = await repo.activeExclusion(tx, userId, now);
     if (active && active.endsAt >= endsAt) {
       throw conflict(`${breakText(active)}. A new break must end later than that.`, 'ALREADY_EXCLUDED');
     }
-    return exclusionView(await repo.insertExclusion(tx, { userId, kind, startsAt: now, endsAt }));
+    return exclusionView(await repo.insertExclusion(tx, { userId, kind, startsAt: now, endsAt, requestKey: requestKey ?? null }));
   });
 }
 

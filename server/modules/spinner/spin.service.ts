@@ -27,10 +27,14 @@ export async function spinStatus(db: DbOrTx, userId: string, now: Date): Promise
 /**
  * One spin, decided and paid by the server in one transaction: the player's next nonce (which
  * locks their seed pair, so two spins at once queue), the hourly limit, the draw, the record and
- * the prize from the promotions account. A refused spin rolls back and uses no nonce.
+ * the prize from the promotions account. A refused spin rolls back and uses no nonce. With
+ * `requestKey` (the call's Idempotency-Key) the spin keeps it, and a spin run again with it
+ * answers that spin instead of "wait an hour" (decision 0029).
  */
-export async function spin(db: Db, clock: Clock, seedKey: string, userId: string) {
+export async function spin(db: Db, clock: Clock, seedKey: string, userId: string, requestKey?: string) {
   return db.transaction(async (tx) => {
+    const spun = requestKey ? await repo.findSpinByKey(tx, userId, requestKey) : undefined;
+    if (spun) return { row: spun, balance: await balanceOf(tx, userId), nextSpinAt: new Date(spun.createdAt.getTime() + COOLDOWN_MS) };
     const pair = await takeNonce(tx, seedKey, userId);
     const now = clock.now();
     await assertNotExcluded(tx, userId, now);
@@ -53,6 +57,7 @@ export async function spin(db: Db, clock: Clock, seedKey: string, userId: string
       segment: index,
       prize,
       amount,
+      requestKey: requestKey ?? null,
       createdAt: now,
     });
     await grantPrize(tx, { userId, wagerId: row.id, amount, now });

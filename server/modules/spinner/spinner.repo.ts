@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { spinnerPrizeSets, spins } from '../../db/schema/index.js';
 
@@ -37,6 +37,15 @@ export async function lastSpinAt(db: DbOrTx, userId: string): Promise<Date | nul
 
 export async function insertSpin(db: DbOrTx, spin: Omit<typeof spins.$inferInsert, 'id'>): Promise<SpinRow> {
   const [row] = await db.insert(spins).values(spin).returning();
+  return row;
+}
+
+/** The player's spin made with this Idempotency-Key, if one was. */
+export async function findSpinByKey(db: DbOrTx, userId: string, requestKey: string): Promise<SpinRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(spins)
+    .where(and(eq(spins.userId, userId), eq(spins.requestKey, requestKey)));
   return row;
 }
 

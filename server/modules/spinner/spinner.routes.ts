@@ -10,6 +10,7 @@ import {
   spinsQuerySchema,
 } from '../../../contracts/spinner.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { addPrize, createPrizeSet, deletePrizeSet, listPrizeSets, removePrize, replacePrizes } from './prizes.service.js';
 import { listSpins, spin, spinStatus } from './spin.service.js';
@@ -40,7 +41,11 @@ export async function spinnerRoutes(app: App): Promise<void> {
         response: { 200: spinAnswerSchema },
       },
     },
-    async (request) => ({ success: true as const, message: 'Spun', data: spinView(await spin(app.db, app.clock, app.config.keys.seeds, request.user!.id)) }),
+    async (request) => ({
+      success: true as const,
+      message: 'Spun',
+      data: spinView(await spin(app.db, app.clock, app.config.keys.seeds, request.user!.id, requestKey(request))),
+    }),
   );
 
   app.get(

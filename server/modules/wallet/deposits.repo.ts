@@ -19,10 +19,20 @@ export async function insertDeposit(
     payNumber: string;
     details: Record<string, unknown>;
     remarks: string | null;
+    requestKey: string | null;
     createdAt: Date;
   },
 ): Promise<DepositRow | undefined> {
   const [row] = await db.insert(walletDeposits).values(v).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The player's deposit request made with this Idempotency-Key, if one was stored. */
+export async function findDepositByKey(db: DbOrTx, userId: string, requestKey: string): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletDeposits)
+    .where(and(eq(walletDeposits.userId, userId), eq(walletDeposits.requestKey, requestKey)));
   return row;
 }
 
@@ -38,11 +48,11 @@ export async function findDeposit(db: DbOrTx, id: string): Promise<DepositRow | 
 export async function decidePendingDeposit(
   db: DbOrTx,
   id: string,
-  v: { status: 'approved' | 'rejected'; decidedBy: string; excludeMethod?: DepositMethod; now: Date },
+  v: { status: 'approved' | 'rejected'; decidedBy: string; excludeMethod?: DepositMethod; now: Date; decisionKey?: string },
 ): Promise<DepositRow | undefined> {
   const [row] = await db
     .update(walletDeposits)
-    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now })
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now, decisionKey: v.decisionKey ?? null })
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), v.excludeMethod ? ne(walletDeposits.method, v.excludeMethod) : undefined))
     .returning();
   return row;
@@ -54,11 +64,11 @@ export async function lockDeposit(db: DbOrTx, id: string): Promise<DepositRow | 
   return row;
 }
 
-/** Records the first of two approvals; the request stays pending. */
-export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date): Promise<void> {
+/** Records the first of two approvals (with the key of the call that gave it); the request stays pending. */
+export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date, key?: string): Promise<void> {
   await db
     .update(walletDeposits)
-    .set({ firstApprovedBy: adminId, firstApprovedAt: now })
+    .set({ firstApprovedBy: adminId, firstApprovedAt: now, firstApprovalKey: key ?? null })
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending')));
 }
 

@@ -1,6 +1,7 @@
 import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
 import { decisionAnswerSchema, depositListAnswerSchema, moneyRequestAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { createDeposit, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
@@ -18,7 +19,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = moneyRequestView(await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now()));
+      const data = moneyRequestView(await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now(), requestKey(request)));
       return reply.status(201).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
     },
   });
@@ -49,7 +50,7 @@ export async function depositsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideDeposit(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now());
+      const data = await decideDeposit(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now(), requestKey(request));
       const message = 'awaitingSecondApproval' in data ? 'First approval recorded: a second admin must approve to credit it.' : 'Status updated successfully';
       return reply.status(200).send({ success: true as const, message, data });
     },

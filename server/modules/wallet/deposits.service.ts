@@ -15,7 +15,17 @@ import * as repo from './deposits.repo.js';
 import { hasQrCode } from './qrcodes.repo.js';
 import { rewardReferrerOnFirstDeposit } from './referral.service.js';
 import { aboveThreshold, approveMoney, recentOf } from './approvals.service.js';
-import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, playMoneyOnly, type MethodFilterValue } from './wallet.shared.js';
+import {
+  assertNotOwnRequest,
+  assertUuid,
+  listPageInfo,
+  listPaging,
+  notPending,
+  playMoneyOnly,
+  replayedDecision,
+  type DecisionAnswer,
+  type MethodFilterValue,
+} from './wallet.shared.js';
 
 export type DepositInput = z.output<typeof depositRequestSchema>;
 
@@ -23,10 +33,15 @@ export type DepositInput = z.output<typeof depositRequestSchema>;
  * Records a pending deposit. The amount is checked here; for Telegram it comes from the
  * telegram-amount record, for crypto from the offer at the coin's rate. A play-money site takes
  * none; the player's deposit limits and any time-out are checked in the transaction that records it.
+ * With `requestKey` (the call's Idempotency-Key) the request is stored with it, and a request
+ * already stored under that key is answered again instead (decision 0029): a call run again after
+ * an unknown commit records one deposit.
  */
-export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput, now: Date) {
+export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput, now: Date, requestKey?: string) {
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
+  const stored = requestKey ? await repo.findDepositByKey(db, user.id, requestKey) : undefined;
+  if (stored) return stored;
   const d = input.details;
   // Nowhere to pay, no deposit: the web does not offer such a method, and the server refuses it
   // (a Telegram subscription is paid to the UPI code; a crypto deposit needs a code for its coin
@@ -63,11 +78,14 @@ export async function createDeposit(db: Db, config: Config, user: AuthUser, inpu
       payNumber: d.payNumber,
       details,
       remarks: input.remarks?.trim() || null,
+      requestKey: requestKey ?? null,
       createdAt: now,
     });
   });
-  // Taken only by a live claim: a rejected one frees its id.
+  // Taken only by a live claim: a rejected one frees its id (or by this very call, run twice at once).
   if (!row) {
+    const same = requestKey ? await repo.findDepositByKey(db, user.id, requestKey) : undefined;
+    if (same) return same;
     throw conflict(
       `This ${input.method === 'Crypto' ? 'transaction hash' : 'transaction id'} has already been submitted. Check it and try again.`,
       'DUPLICATE_TRANSACTION_ID',
@@ -90,11 +108,21 @@ async function cryptoDepositOffer(db: Db, input: DepositInput): Promise<CryptoOf
  * whether an approval credits or is the first of two is decided by `approveMoney` (maker and
  * checker). The deposit is locked before anything is read, so decisions at once are taken one by one.
  */
-export async function decideDeposit(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
+export async function decideDeposit(
+  db: Db,
+  config: Config,
+  actorId: string,
+  rawId: string,
+  status: 'approved' | 'rejected',
+  now: Date,
+  requestKey?: string,
+): Promise<DecisionAnswer> {
   const id = assertUuid(rawId, 'That deposit');
   return db.transaction(async (tx) => {
     const current = await repo.lockDeposit(tx, id);
     if (!current) throw notFound('That deposit was not found.');
+    const replayed = replayedDecision(current, actorId, requestKey);
+    if (replayed) return replayed;
     assertNotOwnRequest(actorId, current.userId);
     if (status === 'approved' && current.method === 'Telegram') {
       throw new AppError(
@@ -105,10 +133,16 @@ export async function decideDeposit(db: Db, config: Config, actorId: string, raw
     }
     if (current.status !== 'pending') throw notPending('deposit', current.status);
     if (status === 'approved' && (await approveMoney(tx, config, 'deposit', current, actorId, now)) === 'first') {
-      await repo.recordFirstApproval(tx, id, actorId, now);
+      await repo.recordFirstApproval(tx, id, actorId, now, requestKey);
       return { _id: id, status: current.status, awaitingSecondApproval: true };
     }
-    const decided = await repo.decidePendingDeposit(tx, id, { status, decidedBy: actorId, excludeMethod: status === 'approved' ? 'Telegram' : undefined, now });
+    const decided = await repo.decidePendingDeposit(tx, id, {
+      status,
+      decidedBy: actorId,
+      excludeMethod: status === 'approved' ? 'Telegram' : undefined,
+      now,
+      decisionKey: requestKey,
+    });
     if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? current.status);
     let referralPaid = false;
     if (status === 'approved') {

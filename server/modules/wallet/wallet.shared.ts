@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../../../contracts/ids.js';
+import type { RequestStatus } from '../../../contracts/wallet.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
 
@@ -63,4 +64,35 @@ export const playMoneyOnly = (what: 'deposits' | 'withdrawals') => forbidden(`Th
 /** Nobody decides their own money request: an admin's own deposit or withdrawal waits for another admin. */
 export function assertNotOwnRequest(actorId: string, ownerId: string): void {
   if (actorId === ownerId) throw forbidden('This request is your own: another admin must decide it.', 'OWN_REQUEST');
+}
+
+/** What a decision call answers: the request and its status, and whether it waits for a second admin. */
+export type DecisionAnswer = { _id: string; status: RequestStatus } | { _id: string; status: RequestStatus; awaitingSecondApproval: true };
+
+/**
+ * A decision run again with its Idempotency-Key (its first answer lost, decision 0029): the
+ * decided request as that call left it, when the request keeps that call's key and admin; null
+ * otherwise. The final decision answers the request's status; a first approval of two answers
+ * "awaiting a second approval" while the request still waits, and its decided state once decided.
+ */
+export function replayedDecision(
+  request: {
+    id: string;
+    status: RequestStatus;
+    decidedBy: string | null;
+    decisionKey: string | null;
+    firstApprovedBy: string | null;
+    firstApprovalKey: string | null;
+  },
+  actorId: string,
+  key: string | undefined,
+): DecisionAnswer | null {
+  if (!key) return null;
+  if (request.decisionKey === key && request.decidedBy === actorId) return { _id: request.id, status: request.status };
+  if (request.firstApprovalKey === key && request.firstApprovedBy === actorId) {
+    return request.status === 'pending'
+      ? { _id: request.id, status: request.status, awaitingSecondApproval: true }
+      : { _id: request.id, status: request.status };
+  }
+  return null;
 }

@@ -40,11 +40,11 @@ export async function findWithdrawal(db: DbOrTx, id: string): Promise<Withdrawal
 export async function decidePendingWithdrawal(
   db: DbOrTx,
   id: string,
-  v: { status: 'approved' | 'rejected'; decidedBy: string; now: Date },
+  v: { status: 'approved' | 'rejected'; decidedBy: string; now: Date; decisionKey?: string },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await db
     .update(walletWithdrawals)
-    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now })
+    .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now, decisionKey: v.decisionKey ?? null })
     .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
     .returning();
   return row;
@@ -84,11 +84,11 @@ export async function lockWithdrawal(db: DbOrTx, id: string): Promise<Withdrawal
   return row;
 }
 
-/** Records the first of two approvals; the request stays pending. */
-export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date): Promise<WithdrawalRow> {
+/** Records the first of two approvals (with the key of the call that gave it); the request stays pending. */
+export async function recordFirstApproval(db: DbOrTx, id: string, adminId: string, now: Date, key?: string): Promise<WithdrawalRow> {
   const [row] = await db
     .update(walletWithdrawals)
-    .set({ firstApprovedBy: adminId, firstApprovedAt: now })
+    .set({ firstApprovedBy: adminId, firstApprovedAt: now, firstApprovalKey: key ?? null })
     .where(and(eq(walletWithdrawals.id, id), eq(walletWithdrawals.status, 'pending')))
     .returning();
   return row;

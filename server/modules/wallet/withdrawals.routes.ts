@@ -1,6 +1,7 @@
 import { statusUpdateSchema, withdrawRequestSchema } from '../../../contracts/wallet.js';
 import { decisionAnswerSchema, moneyRequestAnswerSchema, withdrawalListAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { createWithdrawal, decideWithdrawal, listWithdrawalsForAdmin } from './withdrawals.service.js';
@@ -19,7 +20,7 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 201: moneyRequestAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = moneyRequestView(await createWithdrawal(app.db, app.config, request.user!, request.body, app.clock.now(), request.idempotency?.key));
+      const data = moneyRequestView(await createWithdrawal(app.db, app.config, request.user!, request.body, app.clock.now(), requestKey(request)));
       return reply.status(201).send({ success: true as const, message: 'Withdrawal request submitted successfully!', data });
     },
   });
@@ -49,8 +50,8 @@ export async function withdrawalsRoutes(app: App): Promise<void> {
       response: { 200: decisionAnswerSchema },
     },
     handler: async (request, reply) => {
-      const data = await decideWithdrawal(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now());
-      const message = data.awaitingSecondApproval ? 'First approval recorded: a second admin must approve to pay it.' : 'Status updated successfully';
+      const data = await decideWithdrawal(app.db, app.config, request.user!.id, request.body.id, request.body.status, app.clock.now(), requestKey(request));
+      const message = 'awaitingSecondApproval' in data ? 'First approval recorded: a second admin must approve to pay it.' : 'Status updated successfully';
       return reply.status(200).send({ success: true as const, message, data });
     },
   });

@@ -11,7 +11,17 @@ import { audit } from '../audit/index.js';
 import { transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
 import { aboveThreshold, approveMoney, assertWithdrawalsNotHeld, recentOf } from './approvals.service.js';
-import { assertNotOwnRequest, assertUuid, listPageInfo, listPaging, notPending, type MethodFilterValue, playMoneyOnly } from './wallet.shared.js';
+import {
+  assertNotOwnRequest,
+  assertUuid,
+  listPageInfo,
+  listPaging,
+  notPending,
+  playMoneyOnly,
+  replayedDecision,
+  type DecisionAnswer,
+  type MethodFilterValue,
+} from './wallet.shared.js';
 
 export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
 
@@ -70,18 +80,28 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
  * checker: limits, thresholds, holds, independence). The withdrawal is locked before anything is
  * read, so decisions at once are taken one by one.
  */
-export async function decideWithdrawal(db: Db, config: Config, actorId: string, rawId: string, status: 'approved' | 'rejected', now: Date) {
+export async function decideWithdrawal(
+  db: Db,
+  config: Config,
+  actorId: string,
+  rawId: string,
+  status: 'approved' | 'rejected',
+  now: Date,
+  requestKey?: string,
+): Promise<DecisionAnswer> {
   const id = assertUuid(rawId, 'That withdrawal');
   return db.transaction(async (tx) => {
     const current = await repo.lockWithdrawal(tx, id);
     if (!current) throw notFound('That withdrawal was not found.');
+    const replayed = replayedDecision(current, actorId, requestKey);
+    if (replayed) return replayed;
     if (current.status !== 'pending') throw notPending('withdrawal', current.status);
     assertNotOwnRequest(actorId, current.userId);
     if (status === 'approved' && (await approveMoney(tx, config, 'withdrawal', current, actorId, now)) === 'first') {
-      await repo.recordFirstApproval(tx, id, actorId, now);
+      await repo.recordFirstApproval(tx, id, actorId, now, requestKey);
       return { _id: id, status: current.status, awaitingSecondApproval: true };
     }
-    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId, now });
+    const decided = await repo.decidePendingWithdrawal(tx, id, { status, decidedBy: actorId, now, decisionKey: requestKey });
     if (!decided) throw notPending('withdrawal', current.status);
     const hold = { user: decided.userId, kind: 'withdrawal_hold' as const };
     if (status === 'approved') {
