@@ -28,6 +28,8 @@ export type Answered =
 export type Outcome = 'ok' | 'refused' | 'unavailable' | 'cut off' | 'timed out';
 export const OUTCOMES: Outcome[] = ['ok', 'refused', 'unavailable', 'cut off', 'timed out'];
 export const CALL_TIMEOUT_MS = 10_000;
+/** How long a call is sent again (retryUnanswered) before the load gives up on it. */
+const RETRY_FOR_MS = 60_000;
 
 /** A span of the run (an outage, or the calm between them): what the calls sent during it got. */
 export class Span {
@@ -45,6 +47,17 @@ export class Load {
   span = new Span('calm');
   stopping = false;
   adminToken = '';
+  /**
+   * Whether a call that got no answer, or 503, is sent again with the same Idempotency-Key until
+   * it is answered (the failover suite: a retry across a failover must not act twice). Every
+   * money and play call then carries a key.
+   */
+  retryUnanswered = false;
+  /** Calls sent again, and those of them then answered. */
+  readonly retries = { sent: 0, answered: 0, gaveUp: 0 };
+  /** Per player, the calls of each kind that ended with an answer (success or refusal), and whether any never did. */
+  readonly ledgerOfCalls = new Map<string, { ok: Record<string, number>; unsettled: number }>();
+  private keySeq = 0;
   private readonly pendingDeposits: string[] = [];
   private readonly pendingWithdrawals: string[] = [];
   private payNumber = Date.now();
@@ -115,6 +128,37 @@ export class Load {
     }
   }
 
+  /** A fresh Idempotency-Key when calls are retried, none otherwise. */
+  private key(prefix: string): string | undefined {
+    return this.retryUnanswered ? `${prefix}-${Date.now().toString(36)}-${this.keySeq++}` : undefined;
+  }
+
+  /**
+   * `call`, and with `retryUnanswered` the same call again (same key) while it gets no answer or
+   * 503, for up to RETRY_FOR_MS. Counts, per player, the calls that ended answered with success.
+   */
+  async send(method: string, path: string, body: unknown, token: string | undefined, key: string | undefined, player?: string, kind?: string) {
+    let res = await this.call(method, path, body, token, key);
+    const until = Date.now() + RETRY_FOR_MS;
+    let retried = false;
+    while (this.retryUnanswered && key && (!res || res.status === 503) && Date.now() < until) {
+      await sleep(300 + rand(400));
+      retried = true;
+      this.retries.sent++;
+      res = await this.call(method, path, body, token, key);
+    }
+    if (retried && res && res.status !== 503) this.retries.answered++;
+    if (player && kind) {
+      const entry = this.ledgerOfCalls.get(player) ?? { ok: {}, unsettled: 0 };
+      this.ledgerOfCalls.set(player, entry);
+      if (!res || res.status === 503) {
+        entry.unsettled++;
+        if (retried) this.retries.gaveUp++;
+      } else if (res.status < 300) entry.ok[kind] = (entry.ok[kind] ?? 0) + 1;
+    }
+    return res;
+  }
+
   private async codeFor(to: string, channel: 'email' | 'sms'): Promise<string | null> {
     for (let i = 0; i < 40; i++) {
       const res = await this.call('GET', `/api/v1/dev/outbox?to=${encodeURIComponent(to)}`, undefined, undefined, undefined, this.direct());
@@ -160,12 +204,14 @@ export class Load {
   async deposit(p: Player) {
     const amount = 100 + rand(20) * 50;
     const pay = `FLT${this.payNumber++}`;
-    const res = await this.call(
+    const res = await this.send(
       'POST',
       '/api/v1/wallet/deposit',
       { userId: p.userId, amount, method: 'UPI', details: { payNumber: pay } },
       p.token,
       `dep-${pay}`,
+      p.userId,
+      'deposit',
     );
     if (res && res.status < 300) {
       const id = data<{ _id: string }>(res)._id;
@@ -182,7 +228,7 @@ export class Load {
   private async approveOne(): Promise<boolean> {
     const id = this.pendingDeposits.shift();
     if (!id) return false;
-    const res = await this.call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id, status: 'approved' }, this.adminToken, `appr-${id}`);
+    const res = await this.send('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id, status: 'approved' }, this.adminToken, `appr-${id}`);
     if (res && res.status < 300) this.answered.push({ kind: 'approve', id });
     else if (!res || res.status === 503) this.pendingDeposits.push(id);
     return true;
@@ -190,7 +236,15 @@ export class Load {
 
   private async chickenRound(p: Player) {
     const bet = 10 + rand(5) * 10;
-    let res = await this.call('POST', '/api/v1/chicken-road/start', { betAmount: bet, difficulty: 'Easy' }, p.token);
+    let res = await this.send(
+      'POST',
+      '/api/v1/chicken-road/start',
+      { betAmount: bet, difficulty: 'Easy' },
+      p.token,
+      this.key('start'),
+      p.userId,
+      'chicken-start',
+    );
     if (!res) return;
     let roundId: string | undefined;
     let state: string | undefined;
@@ -205,14 +259,14 @@ export class Load {
       ({ roundId, state } = open);
     }
     for (let steps = rand(4); state === 'playing' && steps > 0; steps--) {
-      res = await this.call('POST', '/api/v1/chicken-road/go', { roundId }, p.token);
+      res = await this.send('POST', '/api/v1/chicken-road/go', { roundId }, p.token, this.key('go'));
       if (!res || res.status >= 300) return;
       const d = data<{ state: string; payout?: number }>(res);
       state = d.state;
       if (state !== 'playing') this.answered.push({ kind: 'chicken-end', roundId: roundId!, state: state as 'won' | 'lost', payout: d.payout ?? 0 });
     }
     if (state === 'playing') {
-      res = await this.call('POST', '/api/v1/chicken-road/stop', { roundId }, p.token);
+      res = await this.send('POST', '/api/v1/chicken-road/stop', { roundId }, p.token, this.key('stop'));
       if (res && res.status < 300) {
         const d = data<{ state: 'won' | 'lost'; payout: number }>(res);
         this.answered.push({ kind: 'chicken-end', roundId: roundId!, state: d.state, payout: d.payout });
@@ -227,12 +281,12 @@ export class Load {
     if (!current) return;
     const amount = 10 + rand(3) * 10;
     const selection = SELECTIONS[rand(SELECTIONS.length)];
-    const res = await this.call('POST', '/api/v1/color/bet', { period: current.period, selection, amount }, p.token);
+    const res = await this.send('POST', '/api/v1/color/bet', { period: current.period, selection, amount }, p.token, this.key('bet'), p.userId, 'color-bet');
     if (res && res.status < 300) this.answered.push({ kind: 'color-bet', id: data<{ bet: { _id: string } }>(res).bet._id, amount, selection });
   }
 
   private async spin(p: Player) {
-    const res = await this.call('POST', '/api/v1/spinner/spin', {}, p.token);
+    const res = await this.send('POST', '/api/v1/spinner/spin', {}, p.token, this.key('spin'), p.userId, 'spin');
     if (res && res.status < 300) {
       const d = data<{ spinId: string; amount: number }>(res);
       this.answered.push({ kind: 'spin', id: d.spinId, amount: d.amount });
@@ -249,7 +303,15 @@ export class Load {
       accountNumber: '998877665544',
       ifsc: 'HDFC0001234',
     };
-    const res = await this.call('POST', '/api/v1/wallet/withraw', { amount, method: 'UPI', details }, p.token, `wd-${Date.now()}-${rand(1e9)}`);
+    const res = await this.send(
+      'POST',
+      '/api/v1/wallet/withraw',
+      { amount, method: 'UPI', details },
+      p.token,
+      `wd-${Date.now()}-${rand(1e9)}`,
+      p.userId,
+      'withdraw',
+    );
     if (res && res.status < 300) {
       const id = data<{ _id: string }>(res)._id;
       this.answered.push({ kind: 'withdraw', id, userId: p.userId, amount });
@@ -277,7 +339,7 @@ export class Load {
       const wd = this.pendingWithdrawals.shift();
       if (wd) {
         const status = rand(2) ? 'approved' : 'rejected';
-        const res = await this.call('PUT', '/api/v1/wallet/transaction/status', { id: wd, status }, this.adminToken, `wd-dec-${wd}`);
+        const res = await this.send('PUT', '/api/v1/wallet/transaction/status', { id: wd, status }, this.adminToken, `wd-dec-${wd}`);
         if (res && res.status < 300) this.answered.push({ kind: 'decide-withdrawal', id: wd, status });
         else if (!res || res.status === 503) this.pendingWithdrawals.push(wd);
       }
