@@ -3,15 +3,34 @@
 // on the server it first reached (the realtime socket's polling needs that) and forwards the
 // client's address. For trying a multi-server set-up locally; docs/operations.md shows the same
 // configuration for a deployment. HOST=0.0.0.0 listens on every interface.
+//
+// `./run cluster --ha`: the same two servers on PostgreSQL with automatic failover instead: three
+// PostgreSQL nodes managed by Patroni, each on a simulated machine of its own (a network
+// namespace), etcd, and HAProxy on 127.0.0.1:HA_PORT (5433) leading to the primary
+// (scripts/lib/ha-postgres.mjs; needs root). docs/operations.md shows how to fail it over by hand.
 import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ensureWebBuilt } from './build-web.mjs';
+import { startHaPostgres } from './lib/ha-postgres.mjs';
 import { startNginx } from './lib/nginx.mjs';
 import { SERVER_ARGS, SERVER_ENV } from './lib/server-command.mjs';
 
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@localhost:5432/rupee_cluster';
+const HA = process.argv.includes('--ha');
+let ha = null;
+if (HA) {
+  const port = Number(process.env.HA_PORT || 5433);
+  try {
+    ha = await startHaPostgres({ port, log: (line) => console.log(line) });
+  } catch (err) {
+    console.error(`The HA cluster did not start: ${err.message}`);
+    process.exit(1);
+  }
+  console.log(`Primary through HAProxy: ${ha.url}; members: ${(await ha.members()).map((m) => `${m.name} (${m.host}) ${m.role}`).join(', ')}`);
+  console.log(`Try a failover: ip netns pids ${ha.nodes[0].ns} | xargs kill -9   (or: patronictl -c ${ha.nodes[0].dir}/patroni.yml list)`);
+}
+const DATABASE_URL = ha?.url || process.env.DATABASE_URL || 'postgres://postgres@localhost:5432/rupee_cluster';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || '127.0.0.1';
@@ -62,11 +81,13 @@ try {
 } catch (err) {
   console.error(err.message);
   for (const c of children) c.kill('SIGTERM');
+  await ha?.stop();
   process.exit(1);
 }
 const stop = async () => {
   for (const c of children) c.kill('SIGTERM');
   await proxy.stop();
+  await ha?.stop();
   process.exit(0);
 };
 process.on('SIGINT', stop);
