@@ -28,7 +28,9 @@ function drill(): { status: number | null; out: string } {
 
 requiredOnCi(!base || hasTools, "PostgreSQL's pg_dump and pg_restore (Debian's postgresql-client)");
 
-describe.skipIf(!base || !hasTools)('the restore drill', () => {
+// Each drill is a process of its own (start-up, pg_dump, pg_restore, the check): on a busy machine
+// it takes longer than the default 30 s; the drill's own limit is 120 s.
+describe.skipIf(!base || !hasTools)('the restore drill', { timeout: 120_000 }, () => {
   let app: App;
   let p: TestUser;
   beforeAll(async () => {
