@@ -20,7 +20,7 @@ import { AppError } from './lib/errors.js';
 import { proxyTrust } from './lib/proxy.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { realtimePlugin } from './plugins/realtime.js';
-import { ACCESS_COOKIE, accessPageOf, authPlugin, REFRESH_COOKIE } from './plugins/auth.js';
+import { ACCESS_COOKIE, accessPageOf, authPlugin, REFRESH_COOKIE, REFRESH_HINT_COOKIE } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { refuseWhileClosing, registerErrorHandler } from './plugins/errors.js';
@@ -230,7 +230,7 @@ async function registerWeb(app: App): Promise<void> {
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       // A screen loaded on demand has its own copy of index.html that fetches its code at once;
       // a signed-in screen's only for a browser that holds a session (the page varies by cookie).
-      const signedOut = !request.cookies?.[ACCESS_COOKIE] && !request.cookies?.[REFRESH_COOKIE];
+      const signedOut = !request.cookies?.[ACCESS_COOKIE] && !request.cookies?.[REFRESH_COOKIE] && !request.cookies?.[REFRESH_HINT_COOKIE];
       const screenPage = signedOut && isSignedInScreen(path) ? null : screenPageFile(path);
       const page = screenPage && existsSync(join(root, screenPage)) ? screenPage : 'index.html';
       return reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(page);

@@ -7,7 +7,14 @@ import { verifyAccessToken } from '../lib/tokens.js';
 import type { App, AuthUser } from '../types.js';
 
 export const ACCESS_COOKIE = 'accessToken';
-export const REFRESH_COOKIE = 'refreshToken';
+/** The refresh token itself: httpOnly, never seen by a script (docs/decisions/0031-original-client-refresh.md). */
+export const REFRESH_COOKIE = 'refreshSecret';
+/**
+ * Readable beside it, set and cleared with it, holding no secret: the original client looks for
+ * `refreshToken` in document.cookie to know it can refresh.
+ */
+export const REFRESH_HINT_COOKIE = 'refreshToken';
+export const REFRESH_HINT = '1';
 /** Calls where a stale credential is ignored rather than refused. */
 const CREDENTIAL_FREE = new Set(['/api/v1/users/login', '/api/v1/users/register', '/api/v1/users/refresh-token']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -73,6 +73,7 @@ describe('input the database cannot store, malformed addresses and the web app',
     // A signed-in screen's page only with a session cookie (either); without, the app sends the visitor to sign in.
     expect(await page('/color', { accessToken: 'a' })).toBe('colour');
     expect(await page('/color?tab=history', { refreshToken: 'r' })).toBe('colour');
+    expect(await page('/color', { refreshSecret: 's' })).toBe('colour');
     expect(await page('/color')).toBe('app');
     expect(await page('/color', { demo: 'd' })).toBe('app');
     expect(await page('/chicken-road/demo')).toBe('demo');

@@ -87,7 +87,8 @@ describe('insider review: an admin acts only within the pages they hold', () => 
       method: 'POST',
       url: '/api/v1/users/refresh-token',
       headers: { 'content-type': 'application/json' },
-      cookies: { refreshToken },
+      // What its browser sends: the httpOnly refresh cookie and the readable hint beside it.
+      cookies: { refreshSecret: refreshToken, refreshToken: '1' },
       payload: '',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -230,7 +231,7 @@ describe('insider review: sessions follow the admin second factor', () => {
       expect((await plain.inject({ url: '/api/v1/users/me', headers: { authorization: before.accessToken } })).statusCode).toBe(200);
       // The same database, now served with ADMIN_2FA on.
       expect((await strict.inject({ url: '/api/v1/users/me', headers: { authorization: before.accessToken } })).statusCode).toBe(401);
-      expect((await strict.inject({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken: before.refreshToken } })).statusCode).toBe(
+      expect((await strict.inject({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshSecret: before.refreshToken } })).statusCode).toBe(
         401,
       );
       // Players are not affected.

@@ -81,12 +81,12 @@ describe('the logs of a full run in production mode', () => {
     const login = await call('POST', '/api/v1/users/login', { email, password });
     expect(login.status).toBeLessThan(300);
     const token = keep('access token', (login.json.data as { accessToken: string }).accessToken);
-    const refresh = keep('refresh token', /refreshToken=([^;]+)/.exec(login.cookies.join('\n'))![1]);
+    const refresh = keep('refresh token', /refreshSecret=([^;]+)/.exec(login.cookies.join('\n'))![1]);
     expect((await call('GET', '/api/v1/users/me', undefined, bearer(token))).status).toBeLessThan(300);
-    const refreshed = await call('POST', '/api/v1/users/refresh-token', {}, { cookie: `refreshToken=${refresh}` });
+    const refreshed = await call('POST', '/api/v1/users/refresh-token', {}, { cookie: `refreshSecret=${refresh}` });
     expect(refreshed.status).toBeLessThan(300);
     for (const c of refreshed.cookies) {
-      const m = /^(accessToken|refreshToken)=([^;]+)/.exec(c);
+      const m = /^(accessToken|refreshSecret)=([^;]+)/.exec(c);
       if (m) keep(`refreshed ${m[1]}`, m[2]);
     }
 

@@ -168,7 +168,7 @@ describe('security review: the gaps stay closed', () => {
       method: 'POST',
       url: '/api/v1/users/logout',
       headers: { authorization: s.accessToken },
-      cookies: { refreshToken: s.refreshToken },
+      cookies: { refreshSecret: s.refreshToken },
     });
     expect(out.statusCode).toBe(200);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: s.accessToken } })).statusCode).toBe(401);
@@ -186,8 +186,8 @@ describe('security review: the gaps stay closed', () => {
     const res = await login(app, { email: person.email, password: person.password });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).not.toHaveProperty('refreshToken');
-    expect(res.body).not.toContain(cookie(res, 'refreshToken')!.value);
-    expect(cookie(res, 'refreshToken')!.httpOnly).toBe(true);
+    expect(res.body).not.toContain(cookie(res, 'refreshSecret')!.value);
+    expect(cookie(res, 'refreshSecret')!.httpOnly).toBe(true);
   });
 
   it('4. two refreshes at once from one browser both stay signed in; a replay after the grace window closes the session', async () => {
@@ -196,7 +196,7 @@ describe('security review: the gaps stay closed', () => {
     const [a, b] = await Promise.all([refresh(app, refreshToken), refresh(app, refreshToken)]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     for (const r of [a, b]) expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: r.json().data.accessToken } })).statusCode).toBe(200);
-    const next = (cookie(a, 'refreshToken') ?? cookie(b, 'refreshToken'))!.value;
+    const next = (cookie(a, 'refreshSecret') ?? cookie(b, 'refreshSecret'))!.value;
 
     await app.db.execute(sql`UPDATE refresh_tokens SET rotated_at = now() - interval '11 seconds' WHERE user_id = ${person.id} AND rotated_at IS NOT NULL`);
     const replay = await refresh(app, refreshToken);
@@ -276,6 +276,7 @@ describe('security review: the gaps stay closed', () => {
     });
     expect(viaProxy.cookies.map((c) => [c.name, c.secure])).toEqual([
       ['accessToken', true],
+      ['refreshSecret', true],
       ['refreshToken', true],
     ]);
     const https = await createTestApp({ PUBLIC_URL: 'https://play.example.com' });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import type { App } from '../../types.js';
-import { cookie, latestCodes, login, newPerson, outbox, refresh, register, rows, verifyPerson } from './accounts.test-support.js';
+import { cookie, latestCodes, login, newPerson, outbox, REFRESH_SECRET, refresh, register, rows, verifyPerson } from './accounts.test-support.js';
 
 describe('accounts: register, verify, sign in, refresh, sign out', () => {
   let app: App;
@@ -40,8 +40,8 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
     const { accessToken, user } = byEmail.json().data;
     // The refresh token lives only in its httpOnly cookie.
     expect(byEmail.json().data).not.toHaveProperty('refreshToken');
-    expect(byEmail.body).not.toContain(cookie(byEmail, 'refreshToken')!.value);
-    const refreshToken = cookie(byEmail, 'refreshToken')!.value;
+    expect(byEmail.body).not.toContain(cookie(byEmail, REFRESH_SECRET)!.value);
+    const refreshToken = cookie(byEmail, REFRESH_SECRET)!.value;
     expect(user).toEqual({
       _id: userId,
       fullName: person.fullName,
@@ -52,7 +52,7 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
       language: 'en',
     });
     expect(JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).exp).toEqual(expect.any(Number));
-    for (const name of ['accessToken', 'refreshToken']) {
+    for (const name of ['accessToken', REFRESH_SECRET]) {
       const c = cookie(byEmail, name)!;
       expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
       expect(c.secure).toBeFalsy();
@@ -76,19 +76,19 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
     const first = await refresh(app, refreshToken);
     expect(first.statusCode).toBe(200);
     expect(first.json().data.accessToken).toEqual(expect.any(String));
-    const rotated = cookie(first, 'refreshToken')!.value;
+    const rotated = cookie(first, REFRESH_SECRET)!.value;
     expect(rotated).not.toBe(refreshToken);
     expect(cookie(first, 'accessToken')!.value).toBe(first.json().data.accessToken);
     const second = await refresh(app, rotated);
     expect(second.statusCode).toBe(200);
-    const latest = cookie(second, 'refreshToken')!.value;
+    const latest = cookie(second, REFRESH_SECRET)!.value;
     const me = await app.inject({ url: '/api/v1/users/me', headers: { authorization: second.json().data.accessToken } });
     expect(me.json().user._id).toBe(userId);
 
-    const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', cookies: { refreshToken: latest } });
+    const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', cookies: { [REFRESH_SECRET]: latest } });
     expect(out.statusCode).toBe(200);
     expect(out.json().success).toBe(true);
-    for (const name of ['accessToken', 'refreshToken']) {
+    for (const name of ['accessToken', REFRESH_SECRET, 'refreshToken']) {
       const c = cookie(out, name)!;
       expect(c.value).toBe('');
       expect(c.expires!.getTime()).toBeLessThanOrEqual(Date.now());
@@ -100,8 +100,8 @@ describe('accounts: register, verify, sign in, refresh, sign out', () => {
     const person = newPerson();
     const { userId } = await register(app, person);
     await verifyPerson(app, userId, person);
-    const old = cookie(await login(app, { email: person.email, password: person.password }), 'refreshToken')!.value;
-    const next = cookie(await refresh(app, old), 'refreshToken')!.value;
+    const old = cookie(await login(app, { email: person.email, password: person.password }), REFRESH_SECRET)!.value;
+    const next = cookie(await refresh(app, old), REFRESH_SECRET)!.value;
     // Past the grace window for a second tab of the same browser.
     await app.db.execute(sql`UPDATE refresh_tokens SET rotated_at = now() - interval '1 minute' WHERE user_id = ${userId} AND rotated_at IS NOT NULL`);
 

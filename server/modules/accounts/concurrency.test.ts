@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import type { App } from '../../types.js';
-import { cookie, latestCodes, newPerson, refresh, register, registerVerified, rows, signIn } from './accounts.test-support.js';
+import { cookie, latestCodes, newPerson, REFRESH_SECRET, refresh, register, registerVerified, rows, signIn } from './accounts.test-support.js';
 
 // These prove something on PostgreSQL, where requests really overlap; on PGlite they run one by one.
 describe('accounts under concurrent requests', () => {
@@ -44,7 +44,7 @@ describe('accounts under concurrent requests', () => {
       const me = await app.inject({ url: '/api/v1/users/me', headers: { authorization: r.json().data.accessToken } });
       expect(me.statusCode).toBe(200);
     }
-    const next = answers.map((r) => cookie(r, 'refreshToken')?.value).filter(Boolean) as string[];
+    const next = answers.map((r) => cookie(r, REFRESH_SECRET)?.value).filter(Boolean) as string[];
     expect(next).toHaveLength(1);
     expect((await refresh(app, next[0])).statusCode).toBe(200);
     const [{ open }] = await rows<{ open: number }>(

@@ -5,7 +5,7 @@ import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import type { Messenger, OutgoingMessage } from '../messaging/messaging.service.js';
 import { createBackground } from '../../lib/background.js';
-import { login, newPerson, signIn, outbox, outboxOf, refresh, registerVerified } from './accounts.test-support.js';
+import { login, newPerson, signIn, outbox, outboxOf, REFRESH_SECRET, refresh, registerVerified } from './accounts.test-support.js';
 import { requestReset as requestResetCode } from './password-reset.service.js';
 
 const requestReset = (app: App, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/users/request-reset-otp', payload });
@@ -83,7 +83,7 @@ describe('forgot password', () => {
       method: 'POST',
       url: '/api/v1/users/change-password',
       headers: { authorization: here.accessToken },
-      cookies: { refreshToken: here.refreshToken },
+      cookies: { [REFRESH_SECRET]: here.refreshToken },
       payload: { oldPassword: person.password, newPassword: 'Fresh#1357' },
     });
     expect(res.statusCode).toBe(200);

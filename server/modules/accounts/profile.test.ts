@@ -75,6 +75,7 @@ describe('balance, referral link and public site data', () => {
       expect(res.statusCode).toBe(200);
       expect(res.cookies.map((c) => [c.name, c.secure])).toEqual([
         ['accessToken', true],
+        ['refreshSecret', true],
         ['refreshToken', true],
       ]);
     } finally {

@@ -45,7 +45,7 @@ describe('admins sign in with a second factor when ADMIN_2FA is on', () => {
     expect(accessToken).toEqual(expect.any(String));
     expect(user).toMatchObject({ _id: admin.id, role: 'admin' });
     expect(recoveryCodes).toHaveLength(10);
-    expect(done.cookies.map((c) => c.name).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(done.cookies.map((c) => c.name).sort()).toEqual(['accessToken', 'refreshSecret', 'refreshToken']);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { authorization: accessToken } })).statusCode).toBe(200);
 
     // Next sign-in: a code, not set-up; the same code again is refused (replay).

@@ -161,8 +161,8 @@ describe('bad input on every accounts call: a clear 4xx, never a 5xx', () => {
       const res = await app.inject({ url: '/api/v1/users/me', headers: { authorization } });
       expect(res.statusCode, authorization.slice(0, 20)).toBe(401);
     }
-    for (const refreshToken of ['', 'nope', BIG.slice(0, 3000)]) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { refreshToken } });
+    for (const [name, value] of ['refreshSecret', 'refreshToken'].flatMap((n) => ['', 'nope', '1', BIG.slice(0, 3000)].map((v) => [n, v]))) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/users/refresh-token', cookies: { [name]: value } });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toMatch(/sign in again/);
     }
