@@ -82,8 +82,12 @@ describe('every call answers as its contract says', () => {
     );
     await fails({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: 'Wrong#pass1' } }, 401);
     const cookieRes = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { email: person.email, password: person.password } });
-    const refreshToken = cookieRes.cookies.find((c) => c.name === 'refreshToken')!.value;
-    await check({ method: 'POST', url: '/api/v1/users/refresh-token', headers: { cookie: `refreshToken=${refreshToken}` } }, 200, accounts.refreshAnswerSchema);
+    const refreshToken = cookieRes.cookies.find((c) => c.name === 'refreshSecret')!.value;
+    await check(
+      { method: 'POST', url: '/api/v1/users/refresh-token', headers: { cookie: `refreshSecret=${refreshToken}` } },
+      200,
+      accounts.refreshAnswerSchema,
+    );
     await fails({ method: 'POST', url: '/api/v1/users/refresh-token' }, 401);
     const me = {
       id,
