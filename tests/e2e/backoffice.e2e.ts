@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, freshPhone, registerVerified } from './api';
@@ -65,7 +66,11 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
     await dialog.getByLabel('Email').fill(subAdmin.email);
     await dialog.getByLabel('Phone (10 digits)').fill(freshPhone('+9192').slice(3));
     await dialog.getByLabel('Password').fill(subAdmin.password);
-    await dialog.getByRole('checkbox', { name: 'qr-code' }).check();
+    // Each access page is named in words, with the sections it opens.
+    const qrPage = dialog.getByRole('checkbox', { name: 'Payment QR codes' });
+    expect(await qrPage.getAttribute('aria-describedby')).toBeTruthy();
+    await dialog.getByText('Opens QRCode, QRCode Crypto').waitFor();
+    await qrPage.check();
     await shot(root, 'backoffice-add-admin');
     await dialog.getByRole('button', { name: 'Add Admin' }).click();
     await root.getByText('Admin created').first().waitFor();
@@ -83,6 +88,26 @@ describe('back office: sub-admins, users, blocking and the audit log', () => {
     const users = await sub.request.get('/api/v1/users/');
     expect(users.status()).toBe(403);
     await picture(sub, 'backoffice-sub-admin');
+  });
+
+  it('lets the sub-admin replace the UPI code in one step: players find a code throughout', async () => {
+    await sub.goto('/admin');
+    await openSection(sub, 'QRCode');
+    const image = sub.getByRole('img', { name: /^QR code:/ });
+    const before = await image.getAttribute('src');
+    await sub.getByRole('button', { name: 'Replace' }).click();
+    const dialog = sub.getByRole('dialog', { name: 'Replace QR Code' });
+    await dialog.getByLabel(/New image/).setInputFiles(join(process.cwd(), 'web/public/icon-192.png'));
+    await dialog.getByRole('img', { name: 'Preview of the new QR code' }).waitFor();
+    // Until the new image is saved, players are still shown the current code.
+    expect((await call<{ data: { imageUrl: string }[] }>('GET', '/api/v1/qrcode/qr-codes')).data.map((q) => q.imageUrl)).toEqual([before]);
+    await shot(sub, 'backoffice-qr-replace');
+    await dialog.getByRole('button', { name: 'Save new image' }).click();
+    await sub.getByText('QR Code replaced successfully').first().waitFor();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(before);
+    const after = await image.getAttribute('src');
+    expect((await call<{ data: { imageUrl: string }[] }>('GET', '/api/v1/qrcode/qr-codes')).data.map((q) => q.imageUrl)).toEqual([after]);
+    expect((await sub.request.get(before!)).status()).toBe(404);
   });
 
   it('blocks a player from All Users, who is signed out at the next call', async () => {

@@ -76,7 +76,7 @@ describe('Telegram against the Bot API fake', () => {
   it('approves one subscription with an invite link the player sees, and rejects another', async () => {
     await admin.goto('/admin');
     await openSection(admin, 'Telegram');
-    await admin.getByRole('tab', { name: 'Deposits' }).click();
+    await admin.getByRole('tab', { name: 'Subscription payments' }).click();
     const approveButtons = admin.getByRole('button', { name: 'Approve', exact: true });
     await approveButtons.first().waitFor();
     await approveButtons.first().click();

@@ -56,7 +56,7 @@ describe('crypto deposits name their coin and network', () => {
     // One code per pair: a second one for the same pair is refused until the first is deleted.
     const again = await addCode({ coin: 'usdt', network: 'trc20', payTo: TRC20_ADDRESS });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('There is already a code for USDT on TRC20. Delete it first to replace it.');
+    expect(again.json().message).toBe('There is already a code for USDT on TRC20. Use Replace on it to change its image.');
     expect(await cryptoCodes()).toHaveLength(2);
     // The UPI code is still one.
     const upi = async () => {
@@ -64,7 +64,7 @@ describe('crypto deposits name their coin and network', () => {
       return app.inject({ method: 'POST', url: '/api/v1/qrcode/qr', headers: { ...admin.headers, ...form.headers }, payload: form.payload });
     };
     expect((await upi()).statusCode).toBe(201);
-    expect((await upi()).json().message).toBe('Delete the current QR code first.');
+    expect((await upi()).json().message).toBe('There is already a QR code: use Replace on it to change its image.');
     await app.db.delete(walletQrCodes);
   });
 

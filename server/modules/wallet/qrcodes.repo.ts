@@ -48,6 +48,32 @@ export async function insertQrCode(
   return row;
 }
 
+/** One code of a kind; `lock` holds it until the transaction ends, so a replace and a delete do not cross. */
+export async function findQrCode(db: DbOrTx, kind: QrKind, id: string, opts: { lock?: boolean } = {}): Promise<QrRow | undefined> {
+  const query = db
+    .select()
+    .from(walletQrCodes)
+    .where(and(eq(walletQrCodes.kind, kind), eq(walletQrCodes.id, id)))
+    .limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Points a code at a new image (and title and pay-to), keeping its id and target. */
+export async function replaceQrImage(
+  db: DbOrTx,
+  kind: QrKind,
+  id: string,
+  v: { title: string; payTo: string | null; fileName: string; mimeType: string; sizeBytes: number },
+): Promise<QrRow | undefined> {
+  const [row] = await db
+    .update(walletQrCodes)
+    .set(v)
+    .where(and(eq(walletQrCodes.kind, kind), eq(walletQrCodes.id, id)))
+    .returning();
+  return row;
+}
+
 export async function deleteQrCode(db: DbOrTx, kind: QrKind, id: string): Promise<QrRow | undefined> {
   const [row] = await db
     .delete(walletQrCodes)

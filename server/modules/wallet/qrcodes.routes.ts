@@ -6,7 +6,7 @@ import { requireAdmin } from '../../plugins/auth.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { App } from '../../types.js';
 import type { QrKind } from './qrcodes.service.js';
-import { deleteQr, listQr, QR_TITLE_MAX, tooLarge, uploadQr } from './qrcodes.service.js';
+import { deleteQr, listQr, QR_TITLE_MAX, replaceQr, tooLarge, uploadQr } from './qrcodes.service.js';
 import { idParams } from './wallet.shared.js';
 
 const RESOURCES: { prefix: string; field: string; kind: QrKind; label: string }[] = [
@@ -44,6 +44,22 @@ export async function qrcodesRoutes(app: App): Promise<void> {
         const upload = await readUpload(request, r.field, app.config);
         const data = await uploadQr(app.db, app.config, request.user!.id, r.kind, upload);
         return reply.status(201).send({ success: true as const, message: 'QR Code uploaded successfully', data });
+      },
+    });
+
+    app.put(`${r.prefix}/replace-qr/:id`, {
+      onRequest: [requireAdmin('qr-code'), refuseOversized],
+      schema: {
+        tags: ['qr-codes'],
+        summary: `Replace the ${r.label} QR code's image in one step: multipart, file "${r.field}", optional "title" and "payTo" (kept when left out). The code keeps its id${r.kind === 'crypto' ? ', coin and network' : ''}; the old image goes once the new one is saved`,
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: qrCodeAnswerSchema },
+      },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, r.field, app.config);
+        const data = await replaceQr(app.db, app.config, request.user!.id, r.kind, request.params.id, upload);
+        return reply.status(200).send({ success: true as const, message: 'QR Code replaced successfully', data });
       },
     });
 

@@ -14,7 +14,7 @@ import { assertUuid } from './wallet.shared.js';
 
 export const QR_TITLE_MAX = 100;
 const DEFAULT_TITLE: Record<repo.QrKind, string> = { upi: 'UPI QR Code', crypto: 'Crypto QR Code' };
-const ALREADY_EXISTS = 'Delete the current QR code first.';
+const ALREADY_EXISTS = 'There is already a QR code: use Replace on it to change its image.';
 
 const present = (row: repo.QrRow, rate: CoinRate | null = null): QrCode => ({
   _id: row.id,
@@ -69,6 +69,26 @@ function cryptoTarget(upload: {
 export const tooLarge = (config: Config) =>
   new AppError('FILE_TOO_LARGE', 413, `The image is too large. The limit is ${Math.round((config.UPLOAD_MAX_BYTES / 1024 / 1024) * 10) / 10} MB.`);
 
+function checkSize(config: Config, bytes: Buffer | null): Buffer {
+  if (!bytes || bytes.length === 0) throw badRequest('Please select a QR Code image', 'FILE_REQUIRED');
+  if (bytes.length > config.UPLOAD_MAX_BYTES) throw tooLarge(config);
+  return bytes;
+}
+
+function checkTitle(kind: repo.QrKind, raw: string | null | undefined, fallback = DEFAULT_TITLE[kind]): string {
+  const title = raw?.trim() || fallback;
+  if (title.length > QR_TITLE_MAX) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
+  return title;
+}
+
+/** The image's type, read from its bytes; only PNG, JPEG, WebP and GIF pass (no SVG: it can carry script). */
+async function imageType(bytes: Buffer) {
+  const detected = await fileTypeFromBuffer(bytes);
+  const ext = detected && Object.hasOwn(UPLOAD_IMAGE_TYPES, detected.mime) ? UPLOAD_IMAGE_TYPES[detected.mime] : undefined;
+  if (!detected || !ext) throw badRequest('Only image files are allowed: PNG, JPEG, WebP or GIF.', 'UNSUPPORTED_FILE_TYPE');
+  return { detected, ext };
+}
+
 /**
  * Stores an uploaded QR image. Its type is read from its bytes, never from the name or the
  * declared type; only PNG, JPEG, WebP and GIF pass (no SVG: it can carry script).
@@ -80,27 +100,23 @@ export async function uploadQr(
   kind: repo.QrKind,
   upload: { bytes: Buffer | null; title: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
 ) {
-  if (!upload.bytes || upload.bytes.length === 0) throw badRequest('Please select a QR Code image', 'FILE_REQUIRED');
-  if (upload.bytes.length > config.UPLOAD_MAX_BYTES) throw tooLarge(config);
-  const title = upload.title?.trim() || DEFAULT_TITLE[kind];
-  if (title.length > QR_TITLE_MAX) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
+  const bytes = checkSize(config, upload.bytes);
+  const title = checkTitle(kind, upload.title);
   if (kind === 'upi' && (upload.coin?.trim() || upload.network?.trim())) throw badRequest('A UPI QR code names no coin or network.', 'VALIDATION_ERROR');
   const target = kind === 'crypto' ? cryptoTarget(upload) : null;
   const payTo = target ? ({ ok: true, value: target.payTo } as const) : checkPayTo(kind, upload.payTo);
   if (!payTo.ok) throw badRequest(payTo.message, 'VALIDATION_ERROR');
-  const detected = await fileTypeFromBuffer(upload.bytes);
-  const ext = detected && Object.hasOwn(UPLOAD_IMAGE_TYPES, detected.mime) ? UPLOAD_IMAGE_TYPES[detected.mime] : undefined;
-  if (!detected || !ext) throw badRequest('Only image files are allowed: PNG, JPEG, WebP or GIF.', 'UNSUPPORTED_FILE_TYPE');
+  const { detected, ext } = await imageType(bytes);
   // One UPI code; a crypto code sits beside the others, one for each coin and network.
   const taken = target
-    ? `There is already a code for ${pairLabel(target.coin, target.network)}. Delete it first to replace it.`
+    ? `There is already a code for ${pairLabel(target.coin, target.network)}. Use Replace on it to change its image.`
     : kind === 'crypto'
       ? 'There is already a crypto code that names no coin or network. Delete it first, or choose the coin and network of this one.'
       : ALREADY_EXISTS;
   const same = (row: repo.QrRow) => (row.coin ?? null) === (target?.coin ?? null) && (row.network ?? null) === (target?.network ?? null);
   if ((await repo.listQrCodes(db, kind)).some(same)) throw conflict(taken, 'ALREADY_EXISTS');
 
-  const fileName = await saveQrImage(config, upload.bytes, ext);
+  const fileName = await saveQrImage(config, bytes, ext);
   try {
     return await db.transaction(async (tx) => {
       const row = await repo.insertQrCode(tx, {
@@ -111,7 +127,7 @@ export async function uploadQr(
         network: target?.network ?? null,
         fileName,
         mimeType: detected.mime,
-        sizeBytes: upload.bytes!.length,
+        sizeBytes: bytes.length,
         createdBy: actorId,
       });
       if (!row) throw conflict(taken, 'ALREADY_EXISTS');
@@ -122,6 +138,59 @@ export async function uploadQr(
     await removeQrImage(config, fileName);
     throw err;
   }
+}
+
+/**
+ * Puts a new image in place of a code's, for the same target (the UPI code, or a crypto code's coin
+ * and network), in one step: players always find a code, the old one until the new one is saved.
+ * A title or pay-to left out keeps the old one; the old image file goes once the change has committed.
+ */
+export async function replaceQr(
+  db: Db,
+  config: Config,
+  actorId: string,
+  kind: repo.QrKind,
+  rawId: string,
+  upload: { bytes: Buffer | null; title: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
+) {
+  const id = assertUuid(rawId, 'That QR code');
+  const bytes = checkSize(config, upload.bytes);
+  const current = await repo.findQrCode(db, kind, id);
+  if (!current) throw notFound('That QR code was not found.');
+  const given = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+  if ((given(upload.coin) ?? current.coin) !== current.coin || (given(upload.network) ?? current.network) !== current.network) {
+    throw badRequest('A replacement keeps the coin and network of the code it replaces. Add a new code for another one.', 'VALIDATION_ERROR');
+  }
+  const title = checkTitle(kind, upload.title, current.title);
+  const rawPayTo = given(upload.payTo) ?? current.payTo;
+  const payTo = current.network ? checkNetworkAddress(current.network, rawPayTo) : checkPayTo(kind, rawPayTo);
+  if (!payTo.ok) throw badRequest(payTo.message, 'VALIDATION_ERROR');
+  const { detected, ext } = await imageType(bytes);
+
+  const fileName = await saveQrImage(config, bytes, ext);
+  let before: repo.QrRow;
+  let data: QrCode;
+  try {
+    [before, data] = await db.transaction(async (tx) => {
+      const old = await repo.findQrCode(tx, kind, id, { lock: true });
+      if (!old) throw notFound('That QR code was not found.');
+      const row = await repo.replaceQrImage(tx, kind, id, {
+        title,
+        payTo: payTo.value ?? null,
+        fileName,
+        mimeType: detected.mime,
+        sizeBytes: bytes.length,
+      });
+      if (!row) throw notFound('That QR code was not found.');
+      await audit(tx, { actorId, action: 'replace', entity: `qr_code_${kind}`, entityId: row.id, before: present(old), after: present(row) });
+      return [old, await presentWithRate(tx, row)] as const;
+    });
+  } catch (err) {
+    await removeQrImage(config, fileName);
+    throw err;
+  }
+  await removeQrImage(config, before.fileName);
+  return data;
 }
 
 /** Deletes the record, then its file once the deletion has committed. */

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, type TestUser } from '../../../tests/helpers/factories.js';
+import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { multipart, PNG_BYTES } from './wallet.fixtures.js';
 
@@ -45,7 +47,7 @@ describe('payment QR codes', () => {
 
     const second = await upload('qrcode', 'qrCode', PNG_BYTES);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ success: false, message: 'Delete the current QR code first.' });
+    expect(second.json()).toMatchObject({ success: false, message: 'There is already a QR code: use Replace on it to change its image.' });
     expect(readdirSync(qrDir())).toHaveLength(1);
 
     const del = await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${data._id}`, headers: admin.headers });
@@ -79,6 +81,72 @@ describe('payment QR codes', () => {
       ['qrcodecrypto', crypto.json().data._id],
     ])
       expect((await app.inject({ method: 'DELETE', url: `/api/v1/${prefix}/delete-qr/${id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  const replace = async (
+    prefix: string,
+    field: string,
+    id: string,
+    bytes: Uint8Array,
+    fields: Record<string, string> = {},
+    type = 'image/gif',
+    who = admin,
+  ) => {
+    const form = await multipart(fields, { field, name: 'qr.gif', type, bytes });
+    return app.inject({ method: 'PUT', url: `/api/v1/${prefix}/replace-qr/${id}`, headers: { ...who.headers, ...form.headers }, payload: form.payload });
+  };
+
+  it('replaces a code in one step: same code, new image, the old image gone only once the new one is saved, audited', async () => {
+    const first = (await upload('qrcode', 'qrCode', PNG_BYTES, { title: 'Pay here', payTo: 'rupeearcade@okaxis' })).json().data;
+    const player = await createPlayer(app);
+    expect((await replace('qrcode', 'qrCode', first._id, GIF_BYTES, {}, 'image/gif', player)).statusCode).toBe(403);
+    // A refused image changes nothing: the old code and its image stay.
+    const refused = await replace('qrcode', 'qrCode', first._id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {}, 'image/svg+xml');
+    expect(refused.statusCode).toBe(400);
+    expect((await app.inject({ url: first.imageUrl })).statusCode).toBe(200);
+    expect(readdirSync(qrDir())).toHaveLength(1);
+
+    const res = await replace('qrcode', 'qrCode', first._id, GIF_BYTES);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'QR Code replaced successfully' });
+    const data = res.json().data;
+    // The same code (so deposits never find none), with the title and UPI ID it had.
+    expect(data).toMatchObject({ _id: first._id, title: 'Pay here', payTo: 'rupeearcade@okaxis' });
+    expect(data.imageUrl).toMatch(/\.gif$/);
+    expect((await app.inject({ url: '/api/v1/qrcode/qr-codes' })).json().data).toEqual([expect.objectContaining({ _id: first._id, imageUrl: data.imageUrl })]);
+    expect((await app.inject({ url: data.imageUrl })).headers['content-type']).toBe('image/gif');
+    expect((await app.inject({ url: first.imageUrl })).statusCode).toBe(404);
+    expect(readdirSync(qrDir())).toHaveLength(1);
+
+    const entries = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, first._id), eq(auditLog.action, 'replace')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: admin.id, entity: 'qr_code_upi', before: { imageUrl: first.imageUrl }, after: { imageUrl: data.imageUrl } });
+
+    // A title given with the new image is taken; a code that is not there cannot be replaced.
+    const renamed = await replace('qrcode', 'qrCode', first._id, PNG_BYTES, { title: 'Scan to pay' }, 'image/png');
+    expect(renamed.json().data.title).toBe('Scan to pay');
+    const missing = await replace('qrcode', 'qrCode', '00000000-0000-4000-8000-000000000000', PNG_BYTES, {}, 'image/png');
+    expect(missing.statusCode).toBe(404);
+    expect(readdirSync(qrDir())).toHaveLength(1);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${first._id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
+  it('replaces a crypto code for the same coin and network only, keeping its address', async () => {
+    const address = 'TQ5Ab3yPz9kXq2LmN8rS4tUvW6xY7zA1bC';
+    const code = (await upload('qrcodecrypto', 'qrCodeCrypto', PNG_BYTES, { title: 'USDT', coin: 'usdt', network: 'trc20', payTo: address })).json().data;
+    const other = await replace('qrcodecrypto', 'qrCodeCrypto', code._id, GIF_BYTES, { coin: 'usdt', network: 'erc20', payTo: '0x' + 'a'.repeat(40) });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe('A replacement keeps the coin and network of the code it replaces. Add a new code for another one.');
+    // Through the UPI path the crypto code is not found.
+    expect((await replace('qrcode', 'qrCode', code._id, GIF_BYTES)).statusCode).toBe(404);
+    const res = await replace('qrcodecrypto', 'qrCodeCrypto', code._id, GIF_BYTES, { coin: 'usdt', network: 'trc20' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ _id: code._id, coin: 'usdt', network: 'trc20', payTo: address, title: 'USDT' });
+    expect(readdirSync(qrDir())).toHaveLength(1);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcodecrypto/delete-qr/${code._id}`, headers: admin.headers })).statusCode).toBe(200);
   });
 
   it('keeps the crypto QR code apart, with its own field name and a default title', async () => {

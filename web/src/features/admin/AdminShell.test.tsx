@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_PAGES } from '../../../../contracts/roles';
@@ -82,6 +82,26 @@ describe('AdminPage', () => {
     expect(screen.getByRole('heading', { name: 'QRCode Crypto' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Save QR Code' })).toBeInTheDocument();
     expect(screen.getByText('Max size: 10 MB')).toBeInTheDocument();
+  });
+
+  it('shows a "more sections" cue while sections are out of sight below, gone at the end of the list', () => {
+    emptyApi();
+    signIn({ role: 'admin', accessPages: [...ACCESS_PAGES] });
+    renderApp(routes, { path: '/admin' });
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).queryByText('More sections below ↓')).not.toBeInTheDocument();
+    // A short window: the list is taller than the space it has.
+    let top = 0;
+    Object.defineProperty(nav, 'scrollHeight', { configurable: true, get: () => 700 });
+    Object.defineProperty(nav, 'clientHeight', { configurable: true, get: () => 500 });
+    Object.defineProperty(nav, 'scrollTop', { configurable: true, get: () => top });
+    act(() => void fireEvent.scroll(nav));
+    expect(within(nav).getByText('More sections below ↓')).toBeInTheDocument();
+    top = 200;
+    act(() => void fireEvent.scroll(nav));
+    expect(within(nav).queryByText('More sections below ↓')).not.toBeInTheDocument();
+    // Every section is still a tab in the list, whatever is in sight.
+    expect(tabNames()).toEqual(ALL_LABELS);
   });
 
   it('maps each page to its sections', () => {

@@ -1,7 +1,31 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Empty } from '../../components/ui/States';
 import { TabList, TabPanel } from '../../components/ui/Tabs';
 import { DEFAULT_SECTION, type AdminSection } from './admin.sections';
+
+/**
+ * True while the side list has sections out of sight below (a short window): the list then shows
+ * a fade with a "more" hint at its foot, gone once scrolled to the end.
+ */
+function useMoreBelow(scroller: RefObject<HTMLElement | null>, count: number) {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const check = () => setMore(el.scrollHeight - el.scrollTop - el.clientHeight > 4);
+    check();
+    el.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      observer?.disconnect();
+    };
+  }, [scroller, count]);
+  return more;
+}
 
 /**
  * The back office: one page with a section selector. On wide screens the tabs run down the side;
@@ -15,6 +39,7 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
   const nav = useRef<HTMLElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const active = sections.find((s) => s.id === activeId) ?? sections[0];
+  const moreBelow = useMoreBelow(nav, sections.length);
 
   /** Closes the phone menu and hands focus back to the ☰ button, so it does not stay on a hidden tab. */
   const closeMenu = useCallback(() => {
@@ -112,6 +137,11 @@ export function AdminShell({ sections }: { sections: readonly AdminSection[] }) 
           className="admin__tabs"
           tabClassName="admin__tab"
         />
+        {moreBelow && (
+          <div className="admin__nav-more" aria-hidden="true">
+            More sections below ↓
+          </div>
+        )}
       </nav>
 
       <TabPanel idBase={base} active={active.id} className="admin__content">

@@ -134,6 +134,23 @@ export function useUploadQr(kind: QrKind) {
   });
 }
 
+/** A new image for an existing code, in one step: the code keeps its id and target, and players see the old image until this one is saved. */
+export function useReplaceQr(kind: QrKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const form = new FormData();
+      form.append(kind === 'fiat' ? 'qrCode' : 'qrCodeCrypto', file);
+      return apiAnswer(
+        answerFrom(answers, (c) => c.qrCodeAnswerSchema),
+        `${qrBasePath[kind]}/replace-qr/${encodeURIComponent(id)}`,
+        { method: 'PUT', body: form },
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: qrCodesKey(kind) }),
+  });
+}
+
 export function useDeleteQr(kind: QrKind) {
   const queryClient = useQueryClient();
   return useMutation({

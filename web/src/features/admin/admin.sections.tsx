@@ -1,6 +1,6 @@
 import { TelegramSection } from './sections/TelegramSection';
 import type { ComponentType } from 'react';
-import type { AccessPage } from '../../../../contracts/roles';
+import { ACCESS_PAGES, type AccessPage } from '../../../../contracts/roles';
 import { AdminsSection } from './sections/AdminsSection';
 import { AmountSection } from './sections/AmountSection';
 import { AuditSection } from './sections/AuditSection';
@@ -35,7 +35,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     page: 'withdraw-requests',
     component: () => <MoneyRequestsSection kind="withdrawal" title="Withdrawal History" />,
   },
-  { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: AdminsSection },
+  { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: () => <AdminsSection guide={accessPageGuide()} /> },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
   { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: TelegramDepositsSection },
   { id: 'telegram', label: 'Telegram', page: 'telegram', component: TelegramSection },
@@ -49,6 +49,27 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'audit-log', label: 'Audit Log', page: 'admin-management', component: AuditSection },
 ];
 
+/** What each access page is called when an admin's pages are chosen or listed. */
+const ACCESS_PAGE_NAMES: Record<AccessPage, string> = {
+  transaction: 'Money and players',
+  'withdraw-requests': 'Withdrawals',
+  games: 'Games and site',
+  telegram: 'Telegram',
+  'admin-management': 'Admins and audit',
+  'qr-code': 'Payment QR codes',
+};
+
+/** An access page in words, with the labels of the sections it opens. */
+export interface AccessPageInfo {
+  page: AccessPage;
+  name: string;
+  sections: string[];
+}
+
+/** Every access page with the sections it opens, read from the section list above. */
+export const accessPageGuide = (sections: readonly AdminSection[] = ADMIN_SECTIONS): AccessPageInfo[] =>
+  ACCESS_PAGES.map((page) => ({ page, name: ACCESS_PAGE_NAMES[page], sections: sections.filter((s) => s.page === page).map((s) => s.label) }));
+
 /** Telegram Deposite: the players' subscription payments, then the price they pay. */
 function TelegramDepositsSection() {
   return (
@@ -57,7 +78,7 @@ function TelegramDepositsSection() {
         kind="deposit"
         title="Telegram Deposite"
         method="telegram"
-        note="Subscription payments. Approve one in the Telegram section, where its channel is chosen; reject it here or there."
+        note="Players' payments for a Telegram channel subscription. Approve one in Telegram › Subscription payments, where its channel is chosen; reject it here or there."
       />
       <AmountSection setting="telegram" title="Telegram Amount" level={2} />
     </>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { adminPhone, NO_ACCESS_PAGE } from '../../../../../contracts/backoffice';
-import { ACCESS_PAGES, type AccessPage } from '../../../../../contracts/roles';
+import type { AccessPage } from '../../../../../contracts/roles';
+import type { AccessPageInfo } from '../admin.sections';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Field } from '../../../components/ui/Field';
@@ -13,37 +14,70 @@ import { formatRupees } from '../../../../../contracts/amounts';
 import { useAddAdmin, useAdmins, useConfirmContact, useDeleteAdmin, useUpdateAdmin, type AdminRow } from '../backoffice.api';
 import { SectionHead } from './SectionHead';
 
+/** The access pages in words, each with the sections it opens (from the back office's section list). */
+export type AccessPageGuide = readonly AccessPageInfo[];
+
+const opens = (info: AccessPageInfo) => (info.sections.length ? `Opens ${info.sections.join(', ')}` : 'Opens no section');
+
 /** Checkboxes for the six pages; only those the signed-in admin holds can be changed. */
 function PagePicker({
   value,
   onChange,
   held,
   label,
+  guide,
 }: {
   value: AccessPage[];
   onChange: (pages: AccessPage[]) => void;
   held: readonly string[];
   label: string;
+  guide: AccessPageGuide;
 }) {
+  const id = useId();
   return (
     <fieldset className="admin-pages">
       <legend className="field__label">{label}</legend>
-      {ACCESS_PAGES.map((page) => (
-        <label key={page} className={held.includes(page) ? 'admin-pages__item' : 'admin-pages__item admin-pages__item--locked'}>
+      {guide.map((info) => (
+        <div key={info.page} className={held.includes(info.page) ? 'admin-pages__item' : 'admin-pages__item admin-pages__item--locked'}>
           <input
+            id={`${id}-${info.page}`}
             type="checkbox"
-            checked={value.includes(page)}
-            disabled={!held.includes(page)}
-            onChange={(e) => onChange(e.target.checked ? [...value, page] : value.filter((p) => p !== page))}
+            checked={value.includes(info.page)}
+            disabled={!held.includes(info.page)}
+            aria-describedby={`${id}-${info.page}-opens`}
+            onChange={(e) => onChange(e.target.checked ? [...value, info.page] : value.filter((p) => p !== info.page))}
           />
-          {page}
-        </label>
+          <span className="admin-pages__text">
+            <label className="admin-pages__name" htmlFor={`${id}-${info.page}`}>
+              {info.name}
+            </label>
+            <span className="admin-pages__opens" id={`${id}-${info.page}-opens`}>
+              {opens(info)}
+            </span>
+          </span>
+        </div>
       ))}
     </fieldset>
   );
 }
 
-function AddAdminDialog({ onClose }: { onClose: () => void }) {
+/** An admin's pages, named, each with the sections it opens. */
+function PageList({ pages, guide }: { pages: readonly string[]; guide: AccessPageGuide }) {
+  const held = guide.filter((info) => pages.includes(info.page));
+  if (!held.length) return <span className="admin-page-list">none</span>;
+  return (
+    <ul className="admin-page-list">
+      {held.map((info) => (
+        <li key={info.page}>
+          <span className="admin-pages__name">{info.name}</span>
+          <span className="admin-pages__opens">{opens(info)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AddAdminDialog({ onClose, guide }: { onClose: () => void; guide: AccessPageGuide }) {
   const { user } = useSession();
   const add = useAddAdmin();
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
@@ -98,7 +132,7 @@ function AddAdminDialog({ onClose }: { onClose: () => void }) {
         {field('email', 'Email', 'email')}
         {field('phone', 'Phone (10 digits)', 'tel')}
         {field('password', 'Password', 'password', 'new-password')}
-        <PagePicker label="Access pages" value={pages} onChange={setPages} held={user?.accessPages ?? []} />
+        <PagePicker label="Access pages" value={pages} onChange={setPages} held={user?.accessPages ?? []} guide={guide} />
         {errors.pages && (
           <p className="field__error" role="alert">
             {errors.pages}
@@ -180,7 +214,7 @@ function ConfirmContactDialog({ pending, onClose }: { pending: PendingContact; o
   );
 }
 
-function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void }) {
+function AdminLine({ admin, guide, onDelete }: { admin: AdminRow; guide: AccessPageGuide; onDelete: () => void }) {
   const { user } = useSession();
   const update = useUpdateAdmin();
   const me = admin._id === user?._id;
@@ -246,9 +280,10 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
             value={draft.accessPages}
             onChange={(accessPages) => setDraft({ ...draft, accessPages })}
             held={user?.accessPages ?? []}
+            guide={guide}
           />
         ) : (
-          <span className="admin-page-list">{admin.accessPages.length ? admin.accessPages.join(', ') : 'none'}</span>
+          <PageList pages={admin.accessPages} guide={guide} />
         )}
       </td>
       <td data-label="Daily Limit">
@@ -307,7 +342,7 @@ function AdminLine({ admin, onDelete }: { admin: AdminRow; onDelete: () => void 
 }
 
 /** Admin Controller: add an admin, and edit or delete the existing ones, each within the pages you hold. */
-export function AdminsSection() {
+export function AdminsSection({ guide }: { guide: AccessPageGuide }) {
   const admins = useAdmins();
   const remove = useDeleteAdmin();
   const [adding, setAdding] = useState(false);
@@ -334,7 +369,7 @@ export function AdminsSection() {
           </thead>
           <tbody>
             {admins.data.map((a) => (
-              <AdminLine key={a._id} admin={a} onDelete={() => setDeleting(a)} />
+              <AdminLine key={a._id} admin={a} guide={guide} onDelete={() => setDeleting(a)} />
             ))}
           </tbody>
         </table>
@@ -347,7 +382,7 @@ export function AdminsSection() {
         <Button onClick={() => setAdding(true)}>Add New Admin</Button>
       </SectionHead>
       {body}
-      {adding && <AddAdminDialog onClose={() => setAdding(false)} />}
+      {adding && <AddAdminDialog guide={guide} onClose={() => setAdding(false)} />}
       <ConfirmDialog
         open={Boolean(deleting)}
         title="Delete admin"

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn } from '../../../lib/test-utils';
+import { accessPageGuide } from '../admin.sections';
 import { AdminsSection } from './AdminsSection';
 import { AuditSection } from './AuditSection';
 import { UsersSection } from './UsersSection';
@@ -117,17 +118,21 @@ describe('Admin Controller', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp(<AdminsSection />);
+    renderApp(<AdminsSection guide={accessPageGuide()} />);
     expect(await screen.findByText('No admins found.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add New Admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Admin' });
-    expect(within(dialog).getByRole('checkbox', { name: 'transaction' })).toBeDisabled();
-    expect(within(dialog).getByRole('checkbox', { name: 'qr-code' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Money and players' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Payment QR codes' })).toBeEnabled();
+    // Each page is named in words, with the sections it opens.
+    expect(within(dialog).getByRole('checkbox', { name: 'Payment QR codes' })).toHaveAccessibleDescription('Opens QRCode, QRCode Crypto');
+    expect(within(dialog).getByRole('checkbox', { name: 'Money and players' })).toHaveAccessibleDescription('Opens Overview, All Users, Transaction, Deposite');
+    expect(within(dialog).queryByText('qr-code')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Name'), 'Qr Keeper');
     await user.type(within(dialog).getByLabelText('Email'), 'qr@example.com');
     await user.type(within(dialog).getByLabelText('Phone (10 digits)'), '98765');
     await user.type(within(dialog).getByLabelText('Password'), 'Qr#Keeper123');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'qr-code' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Payment QR codes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Admin' }));
     expect(within(dialog).getByText('Phone number must be exactly 10 digits')).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/admin/add-admin')).toHaveLength(0);
@@ -168,13 +173,18 @@ describe('Admin Controller', () => {
       'DELETE /api/v1/admin/delete-admin': () => ({ body: { success: true, message: 'Admin deleted', data: other } }),
     });
     const user = userEvent.setup();
-    renderApp(<AdminsSection />);
+    renderApp(<AdminsSection guide={accessPageGuide()} />);
     await screen.findByText('Games Admin');
+    // The pages an admin holds are listed by name, each with the sections it opens.
+    const gamesRow = screen.getByText('Games Admin').closest('tr')!;
+    expect(within(gamesRow).getByText('Games and site')).toBeInTheDocument();
+    expect(within(gamesRow).getByText('Opens Games, Spinner Prices, Refer Amount, Notification, Support, Colour Fairness')).toBeInTheDocument();
+    expect(within(gamesRow).queryByText(/^games$/)).not.toBeInTheDocument();
     // Nobody deletes themselves from here.
     expect(screen.queryByRole('button', { name: 'Delete Me' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit Games Admin' }));
     const pages = screen.getByRole('group', { name: 'Access pages of Games Admin' });
-    await user.click(within(pages).getByRole('checkbox', { name: 'admin-management' }));
+    await user.click(within(pages).getByRole('checkbox', { name: 'Admins and audit' }));
     await user.type(screen.getByRole('textbox', { name: 'Daily approval limit of Games Admin in rupees' }), '25000');
     // One's own limit is not editable here.
     await user.click(screen.getByRole('button', { name: 'Edit Me' }));
@@ -221,7 +231,7 @@ describe('Admin Controller', () => {
       }),
     });
     const user = userEvent.setup();
-    renderApp(<AdminsSection />);
+    renderApp(<AdminsSection guide={accessPageGuide()} />);
     await screen.findByText('Senior Admin');
     expect(screen.queryByRole('button', { name: 'Edit Senior Admin' })).not.toBeInTheDocument();
     expect(screen.getByText('Holds pages you do not')).toBeInTheDocument();

@@ -1,4 +1,6 @@
 import { Button } from '../../../components/ui/Button';
+import { copyText } from '../../../lib/clipboard';
+import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/useSession';
 import type { Decision, MoneyRequest } from '../admin.api';
 import { formatDateTime } from '../../../lib/format';
@@ -22,7 +24,12 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
   const twoApprovals = 'needsSecondApproval' in item && item.needsSecondApproval;
   const approvedFirstByMe = Boolean(firstApproval && firstApproval._id === user?._id);
   const who = [item.fullName, item.email].filter(Boolean).join(' · ');
-  const details = Object.entries({ userId: item.userId, ...(item.details ?? {}), remarks: item.remarks }).filter(([, v]) => !isBlank(v));
+  const payNumber = (item.details as { payNumber?: unknown } | null | undefined)?.payNumber;
+  // The id the player submitted is on the card itself, so it is not repeated under Details.
+  const utr = typeof payNumber === 'string' && payNumber.trim() !== '' ? payNumber.trim() : null;
+  const details = Object.entries({ userId: item.userId, ...(item.details ?? {}), remarks: item.remarks }).filter(
+    ([k, v]) => !isBlank(v) && !(utr && k === 'payNumber'),
+  );
   return (
     <li className="admin-card">
       <div className="admin-card__row">
@@ -34,6 +41,29 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
         {item.createdAt && <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>}
       </div>
       {who && <div className="admin-card__who">{who}</div>}
+      {utr && (
+        <div className="admin-card__utr">
+          <span className="admin-card__utr-label" id={`utr-${item._id}`}>
+            Transaction id / UTR
+          </span>
+          <code className="admin-card__utr-value" aria-labelledby={`utr-${item._id}`}>
+            {utr}
+          </code>
+          <Button
+            variant="secondary"
+            className="admin-card__copy"
+            aria-label={`Copy transaction id ${utr}`}
+            onClick={() =>
+              void copyText(utr).then(
+                () => notify.success('Transaction id copied'),
+                () => notify.error('Could not copy: select the id and copy it by hand'),
+              )
+            }
+          >
+            Copy
+          </Button>
+        </div>
+      )}
       {'earlierClaims' in item && item.earlierClaims ? (
         <p className="admin-card__warning" role="note">
           This transaction id was also submitted {item.earlierClaims === 1 ? 'once' : `${item.earlierClaims} times`} before. Check the payment before approving.

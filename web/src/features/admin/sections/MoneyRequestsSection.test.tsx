@@ -113,6 +113,27 @@ describe('MoneyRequestsSection (deposits)', () => {
     expect(api.find('GET', '/api/v1/wallet/history/deposit').map((c) => c.query.get('method'))).toEqual([null, 'crypto', null]);
   });
 
+  it("shows the player's transaction id on the card without opening Details, and copies it", async () => {
+    mockApi({
+      'GET /api/v1/wallet/history/deposit': () => ({
+        body: { success: true, data: { deposit: [deposit('d-1', 'UPI'), { ...deposit('d-2', 'UPI'), details: {} }], totalPages: 1, page: 1, total: 2 } },
+      }),
+    });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderApp(<MoneyRequestsSection kind="deposit" title="Deposite History" />);
+    const items = await screen.findAllByRole('listitem');
+    // Details stays closed: the id is on the card itself, under its own label.
+    expect(within(items[0]).getByText('Details').closest('details')).not.toHaveAttribute('open');
+    expect(within(items[0]).getByText('Transaction id / UTR')).toBeVisible();
+    expect(within(items[0]).getByText('UTR-d-1')).toBeVisible();
+    expect(within(items[1]).queryByText('Transaction id / UTR')).not.toBeInTheDocument();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(items[0]).getByRole('button', { name: 'Copy transaction id UTR-d-1' }));
+    expect(writeText).toHaveBeenCalledWith('UTR-d-1');
+    expect(await screen.findByText('Transaction id copied')).toBeInTheDocument();
+  });
+
   it('warns when a transaction id was submitted before', async () => {
     mockApi({
       'GET /api/v1/wallet/history/deposit': () => ({

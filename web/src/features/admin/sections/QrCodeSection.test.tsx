@@ -114,7 +114,7 @@ describe('QrCodeSection', () => {
     ).toEqual(['TRC20', 'ERC20']);
     await user.click(within(screen.getByRole('group', { name: 'Network' })).getByRole('button', { name: 'TRC20' }));
     await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('There is already a code for this coin and network: delete it first');
+    expect(screen.getByRole('alert')).toHaveTextContent('There is already a code for this coin and network: use Replace on it');
     await user.click(within(screen.getByRole('group', { name: 'Network' })).getByRole('button', { name: 'ERC20' }));
     await user.type(screen.getByLabelText('ERC20 address'), 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
     await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
@@ -162,6 +162,70 @@ describe('QrCodeSection', () => {
     expect(await screen.findByText('USDT rate saved')).toBeInTheDocument();
     expect(api.find('PUT', '/api/v1/admin/crypto-rates/usdt')[0].body).toEqual({ rate: '85.50' });
     expect(await screen.findByText('· set 2026-11-26 05:00 PM')).toBeInTheDocument();
+  });
+
+  it('replaces the UPI code in one step: the new image goes up for the same code, nothing is deleted first', async () => {
+    let image = '/uploads/qr/q-1.png';
+    const api = mockApi({
+      'GET /api/v1/qrcode/qr-codes': () => ({
+        body: { success: true, data: [{ _id: 'q-1', title: 'Shop', imageUrl: image, payTo: 'shop@okaxis', ...NO_PAIR }] },
+      }),
+      'PUT /api/v1/qrcode/replace-qr/q-1': () => {
+        image = '/uploads/qr/q-1-new.png';
+        return {
+          body: {
+            success: true,
+            message: 'QR Code replaced successfully',
+            data: { _id: 'q-1', title: 'Shop', imageUrl: image, payTo: 'shop@okaxis', ...NO_PAIR },
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<QrCodeSection kind="fiat" title="QRCode" />);
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Replace QR Code' });
+    expect(within(dialog).getByRole('img', { name: 'Current QR code: Shop' })).toHaveAttribute('src', '/uploads/qr/q-1.png');
+    expect(dialog).toHaveTextContent('Players keep seeing the current code until the new one is saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save new image' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose the new QR code image');
+    expect(api.find('PUT', '/api/v1/qrcode/replace-qr/q-1')).toHaveLength(0);
+
+    await user.upload(within(dialog).getByLabelText(/New image/), new File([new Uint8Array([137, 80, 78, 71])], 'new.png', { type: 'image/png' }));
+    expect(within(dialog).getByRole('img', { name: 'Preview of the new QR code' })).toBeInTheDocument();
+    // Until it is saved, the current code stays listed.
+    expect(screen.getByRole('img', { name: 'QR code: Shop' })).toHaveAttribute('src', '/uploads/qr/q-1.png');
+    await user.click(within(dialog).getByRole('button', { name: 'Save new image' }));
+
+    expect(await screen.findByText('QR Code replaced successfully')).toBeInTheDocument();
+    const form = api.find('PUT', '/api/v1/qrcode/replace-qr/q-1')[0].body as FormData;
+    expect((form.get('qrCode') as File).name).toBe('new.png');
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(await screen.findByRole('img', { name: 'QR code: Shop' })).toHaveAttribute('src', '/uploads/qr/q-1-new.png');
+    expect(screen.queryByRole('dialog', { name: 'Replace QR Code' })).not.toBeInTheDocument();
+    // No upload form showed at any point: the code was never missing.
+    expect(screen.queryByRole('button', { name: 'Save QR Code' })).not.toBeInTheDocument();
+  });
+
+  it('replaces a crypto code for its own coin and network, showing the server refusing a bad image', async () => {
+    const api = mockApi({
+      'GET /api/v1/qrcodecrypto/qr-codes': () => ({ body: { success: true, data: [TRC20] } }),
+      'GET /api/v1/admin/crypto-rates': () => ({ body: { success: true, data: [] } }),
+      'PUT /api/v1/qrcodecrypto/replace-qr/c-1': () => ({
+        status: 400,
+        body: { success: false, code: 'UNSUPPORTED_FILE_TYPE', message: 'Only image files are allowed: PNG, JPEG, WebP or GIF.' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<QrCodeSection kind="crypto" title="QRCode Crypto" />);
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Replace QR Code' });
+    expect(dialog).toHaveTextContent('Same coin, network and address; only the image changes.');
+    await user.upload(within(dialog).getByLabelText(/New image/), new File([new Uint8Array([1, 2, 3])], 'odd.png', { type: 'image/png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save new image' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only image files are allowed: PNG, JPEG, WebP or GIF.');
+    expect((api.find('PUT', '/api/v1/qrcodecrypto/replace-qr/c-1')[0].body as FormData).get('qrCodeCrypto')).toBeInstanceOf(File);
+    expect(screen.getByRole('dialog', { name: 'Replace QR Code' })).toBeInTheDocument();
   });
 
   it('deletes the QR code only after confirmation', async () => {

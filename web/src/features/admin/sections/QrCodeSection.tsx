@@ -9,6 +9,7 @@ import { useQrCodes, type QrKind } from '../../../lib/qrCodes';
 import { notify } from '../../../lib/toast';
 import { useDeleteQr } from '../admin.api';
 import { CryptoRatesPanel } from './CryptoRatesPanel';
+import { QrReplaceDialog } from './QrReplaceDialog';
 import { QrUploadForm } from './QrUploadForm';
 import { SectionHead } from './SectionHead';
 
@@ -19,20 +20,33 @@ function cryptoStatus(qr: QrCode): { offered: boolean; text: string } {
   return { offered: true, text: 'Offered to players' };
 }
 
-function QrItem({ qr, onDelete }: { qr: QrCode; onDelete: () => void }) {
+/** Replace (a new image in one step) and Delete for one code. */
+function QrActions({ onReplace, onDelete }: { onReplace: () => void; onDelete: () => void }) {
+  return (
+    <div className="admin-qr__actions">
+      <Button variant="secondary" onClick={onReplace}>
+        Replace
+      </Button>
+      <Button variant="danger" onClick={onDelete}>
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+function QrItem({ qr, onReplace, onDelete }: { qr: QrCode; onReplace: () => void; onDelete: () => void }) {
   return (
     <li className="admin-qr">
       <img src={qr.imageUrl} alt={`QR code: ${qr.title}`} className="admin-qr__image" />
       <span className="admin-qr__title">{qr.title}</span>
-      <Button variant="danger" onClick={onDelete}>
-        Delete
-      </Button>
+      {qr.payTo && <code className="admin-qr__address">{qr.payTo}</code>}
+      <QrActions onReplace={onReplace} onDelete={onDelete} />
     </li>
   );
 }
 
 /** A crypto code as a row: its image, the coin and network it receives, its address, and whether players are offered it. */
-function CryptoQrItem({ qr, onDelete }: { qr: QrCode; onDelete: () => void }) {
+function CryptoQrItem({ qr, onReplace, onDelete }: { qr: QrCode; onReplace: () => void; onDelete: () => void }) {
   const status = cryptoStatus(qr);
   return (
     <li className="admin-crypto-code">
@@ -43,22 +57,21 @@ function CryptoQrItem({ qr, onDelete }: { qr: QrCode; onDelete: () => void }) {
         {qr.payTo && <code className="admin-qr__address">{qr.payTo}</code>}
         <span className={status.offered ? 'admin-qr__offered' : 'admin-card__warning'}>{status.text}</span>
       </div>
-      <Button variant="danger" onClick={onDelete}>
-        Delete
-      </Button>
+      <QrActions onReplace={onReplace} onDelete={onDelete} />
     </li>
   );
 }
 
 /**
  * The payment QR codes players see. UPI: an upload form when there is none, else the image with
- * Delete. Crypto: the coins' rates, every code with the coin and network it receives, and a form to
+ * Replace (a new image in one step) and Delete. Crypto: the coins' rates, every code with the coin and network it receives, and a form to
  * add one beside them (one per coin and network).
  */
 export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) {
   const qrCodes = useQrCodes(kind);
   const remove = useDeleteQr(kind);
   const [asking, setAsking] = useState<string | null>(null);
+  const [replacing, setReplacing] = useState<QrCode | null>(null);
 
   const confirm = () => {
     if (!asking) return;
@@ -73,13 +86,13 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
     kind === 'crypto' ? (
       <ul className="admin-crypto-codes">
         {codes.map((qr) => (
-          <CryptoQrItem key={qr._id} qr={qr} onDelete={() => setAsking(qr._id)} />
+          <CryptoQrItem key={qr._id} qr={qr} onReplace={() => setReplacing(qr)} onDelete={() => setAsking(qr._id)} />
         ))}
       </ul>
     ) : (
       <ul className="admin-qr-list">
         {codes.map((qr) => (
-          <QrItem key={qr._id} qr={qr} onDelete={() => setAsking(qr._id)} />
+          <QrItem key={qr._id} qr={qr} onReplace={() => setReplacing(qr)} onDelete={() => setAsking(qr._id)} />
         ))}
       </ul>
     );
@@ -111,6 +124,7 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
       <SectionHead title={title} />
       {kind === 'crypto' && <CryptoRatesPanel />}
       {body}
+      {replacing && <QrReplaceDialog kind={kind} qr={replacing} onClose={() => setReplacing(null)} />}
       <ConfirmDialog
         open={asking !== null}
         title="Delete QR Code"
@@ -123,7 +137,7 @@ export function QrCodeSection({ kind, title }: { kind: QrKind; title: string }) 
         <p className="admin-confirm__text">
           {kind === 'crypto'
             ? 'Players will no longer be offered this coin and network until a new code is added for it. Delete it?'
-            : 'Players will see no QR code to pay to until a new one is uploaded. Delete it?'}
+            : 'Players will see no QR code to pay to until a new one is uploaded. To change the image without that gap, use Replace. Delete it?'}
         </p>
       </ConfirmDialog>
     </section>

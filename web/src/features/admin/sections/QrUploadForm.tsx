@@ -66,7 +66,7 @@ export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: strin
     e.preventDefault();
     if (!file) return setError('Please select a QR Code image');
     if (crypto && (!coin || !network)) return setPairError('Choose the coin and the network this code receives');
-    if (crypto && taken.includes(`${coin}:${network}`)) return setPairError('There is already a code for this coin and network: delete it first');
+    if (crypto && taken.includes(`${coin}:${network}`)) return setPairError('There is already a code for this coin and network: use Replace on it');
     setPairError(undefined);
     const checked = crypto && network ? checkNetworkAddress(network, payTo) : checkPayTo('upi', payTo);
     if (!checked.ok) return setPayToError(checked.message);

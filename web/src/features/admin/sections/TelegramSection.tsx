@@ -31,8 +31,8 @@ export function TelegramSection() {
       )}
       <Tabs
         tabs={[
-          { id: 'rounds', label: 'Transactions' },
-          { id: 'deposits', label: 'Deposits' },
+          { id: 'rounds', label: 'Game rounds' },
+          { id: 'deposits', label: 'Subscription payments' },
         ]}
         active={tab}
         onChange={setTab}
@@ -152,6 +152,7 @@ function GameRounds() {
 
   return (
     <div className="admin-telegram">
+      <p className="admin-muted">Predictions posted to your Telegram channels, each with the time it runs.</p>
       <div className="admin-telegram__bar">
         <Button onClick={() => setAdding(draftOf())}>Add Game Round</Button>
       </div>
@@ -271,6 +272,7 @@ function Subscriptions() {
   const totalPages = requests.data?.totalPages ?? 1;
   return (
     <div className="admin-telegram">
+      <p className="admin-muted">Players&apos; payments for a Telegram channel subscription. Approve one to choose the channel it opens.</p>
       <SegmentedControl
         label="Filter by method"
         value={filter}
