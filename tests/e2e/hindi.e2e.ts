@@ -108,19 +108,19 @@ describe('the player site in Hindi', () => {
     await page.getByRole('checkbox', { name: /मेरी उम्र 18 साल/ }).check();
     await page.getByRole('button', { name: 'खाता बनाएं' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'अपना खाता सत्यापित करें' });
-    await dialog.getByText('रजिस्ट्रेशन सफल! कृपया अपना ई-मेल और फ़ोन नंबर सत्यापित करें।').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'अपना खाता वेरिफ़ाई करें' });
+    await dialog.getByText('रजिस्ट्रेशन सफल! कृपया अपना ई-मेल और फ़ोन नंबर वेरिफ़ाई करें।').waitFor();
     const mail = await messageFor(player.email, 'email');
     const sms = await messageFor(player.phone.e164, 'sms');
     expect(mail.text).toContain(`आपका Rupee Arcade सत्यापन कोड ${mail.code} है।`);
-    expect(sms.text).toBe(`${sms.code} आपका Rupee Arcade सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।`);
+    expect(sms.text).toBe(`${sms.code} Rupee Arcade का OTP है। 10 मिनट तक मान्य। किसी को न बताएं।`);
     await dialog.getByRole('textbox', { name: 'ई-मेल कोड का अंक 1 / 6' }).click();
     await page.keyboard.type(mail.code);
     await dialog.getByRole('textbox', { name: 'SMS कोड का अंक 1 / 6' }).click();
     await page.keyboard.type(sms.code);
-    await dialog.getByRole('button', { name: 'खाता सत्यापित करें' }).click();
+    await dialog.getByRole('button', { name: 'खाता वेरिफ़ाई करें' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('खाता सफलतापूर्वक सत्यापित हो गया! आप लॉग इन हो गए हैं।').waitFor();
+    await page.getByText('खाता सफलतापूर्वक वेरिफ़ाई हो गया! आप लॉग इन हो गए हैं।').waitFor();
     await expect.poll(() => page.title()).toBe('होम · Rupee Arcade');
   });
 
@@ -141,7 +141,7 @@ describe('the player site in Hindi', () => {
 
   it('plays Chicken Road in Hindi', async () => {
     await page.goto('/chicken-road');
-    await page.getByRole('heading', { name: 'चिकन रोड' }).waitFor();
+    await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();
     await look(page, 'chicken-road');
     await page.getByRole('button', { name: /के दांव से गेम शुरू करें/ }).click();
     await page.getByRole('button', { name: /कैश आउट करें/ }).waitFor();
@@ -171,10 +171,35 @@ describe('the player site in Hindi', () => {
       )
       .toBe(true);
     await page.getByRole('button', { name: 'हरा' }).click();
-    const sheet = page.getByRole('dialog', { name: 'हरा पर दांव' });
+    // "हरे पर दांव": the choice in its oblique form before पर, not "हरा पर".
+    const sheet = page.getByRole('dialog', { name: 'हरे पर दांव' });
+    await sheet.getByText(/^पीरियड \d{12}$/).waitFor();
+    await shot(page, 'hindi-colour-bet-sheet');
     await sheet.getByRole('button', { name: /^दांव ₹/ }).click();
-    await page.getByText(/दांव लगा: हरा पर ₹10/).waitFor();
+    await page.getByText(/दांव लग गया: हरे पर ₹10/).waitFor();
     await page.getByText('इस पीरियड पर आपके दांव').waitFor();
+  });
+
+  it('asks before a break in Hindi, saying what the 5-year button stops and for how long', async () => {
+    await page.goto('/responsible');
+    const section = page.getByRole('region', { name: 'ब्रेक लें' });
+    await section.waitFor();
+    await section.getByRole('button', { name: 'खेल से खुद पर रोक' }).click();
+    await section.getByLabel('अवधि').selectOption('1826');
+    await look(page, 'responsible');
+    await section.getByRole('button', { name: 'खुद को खेलने से रोकें' }).click();
+    const dialog = page.getByRole('dialog', { name: 'खुद को खेलने से रोकें?' });
+    await dialog.getByText(/^5 साल के लिए, यानी लगभग .* तक, आप न खेल पाएंगे, न जमा या स्पिन कर पाएंगे।/).waitFor();
+    await shot(page, 'hindi-self-exclusion-dialog');
+    await dialog.getByRole('button', { name: 'रद्द करें' }).click();
+    await section.getByRole('button', { name: 'छोटा ब्रेक' }).click();
+    await section.getByLabel('अवधि').selectOption('7');
+    await section.getByRole('button', { name: 'ब्रेक शुरू करें' }).click();
+    const timeout = page.getByRole('dialog', { name: 'ब्रेक शुरू करें?' });
+    await timeout.getByText(/^1 हफ़्ते के लिए, यानी लगभग /).waitFor();
+    await timeout.getByRole('button', { name: 'रद्द करें' }).click();
+    // The footer on every page: play within your means, said without a rebuke.
+    await page.getByText(/मज़े के लिए खेलें, और उतना ही जितना आप खर्च कर सकें।/).waitFor();
   });
 
   it('spins the wheel in Hindi and reads the bets', async () => {
@@ -196,6 +221,9 @@ describe('the player site in Hindi', () => {
       [
         'Rupee',
         'Arcade',
+        'Chicken Road',
+        'Colour Prediction',
+        'RTP',
         player.name,
         // Help organisations the operator lists, by their own names.
         ...['Gambling Therapy', 'Gamblers Anonymous', 'GamCare'],

@@ -88,7 +88,7 @@ describe('code delivery over SMTP and the SMS gateway', () => {
     const { res, userId } = await register(app, { ...person, language: 'hi' } as typeof person);
     expect(res.statusCode).toBe(201);
     const smsText = (await sms.waitFor(person.phoneNumber)).text;
-    const smsOTP = /^(\d{6}) आपका Rupee Arcade सत्यापन कोड है। यह 10 मिनट में समाप्त हो जाएगा।$/.exec(smsText)?.[1];
+    const smsOTP = /^(\d{6}) Rupee Arcade का OTP है। 10 मिनट तक मान्य। किसी को न बताएं।$/.exec(smsText)?.[1];
     expect(smsOTP, smsText).toMatch(/^\d{6}$/);
     const mail = await smtp.waitFor(person.email);
     const subject = mail.subject;

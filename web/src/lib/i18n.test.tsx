@@ -33,7 +33,7 @@ describe('the words of the player site', () => {
     expect(serverText('Old password is incorrect', 'BAD_REQUEST')).toBe('Old password is incorrect');
     await chooseLanguage('hi');
     expect(serverText('Old password is incorrect', 'BAD_REQUEST')).toBe('पुराना पासवर्ड गलत है');
-    expect(serverText('Insufficient balance to place this bet.', 'INSUFFICIENT_BALANCE')).toBe('आपकी शेष राशि कम है।');
+    expect(serverText('Insufficient balance to place this bet.', 'INSUFFICIENT_BALANCE')).toBe('आपका बैलेंस कम है।');
     expect(serverText('Something only the server says.', 'NO_SUCH_CODE')).toBe('Something only the server says.');
   });
 
@@ -70,7 +70,7 @@ describe('the words of the player site', () => {
     unmount();
     await chooseLanguage('hi');
     const hindi = renderApp(<Tr text={sentence} values={{ amount: '<b>₹0.00</b>' }} parts={parts} />);
-    expect(hindi.container.textContent).toBe('आपकी शेष राशि <b>₹0.00</b> है। खेलने के लिए जमा करें, या खेल के पैसों से डेमो आज़माएं।');
+    expect(hindi.container.textContent).toBe('आपका बैलेंस <b>₹0.00</b> है। खेलने के लिए जमा करें, या खेल के पैसों से डेमो आज़माएं।');
     expect(screen.getByRole('link', { name: 'जमा करें' })).toHaveAttribute('href', '/deposite');
     expect(hindi.container.querySelector('b')).toBeNull();
   });

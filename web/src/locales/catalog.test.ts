@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
-import { MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
+import { CONFIRM_MESSAGES, MESSAGES, PASSWORD_MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
 import { DIFFICULTIES } from '../../../contracts/chicken.math';
 import { SALT_SOURCES, saltNotice } from '../../../contracts/color.math';
 import { LIMIT_KIND_HELP, LIMIT_KIND_LABELS } from '../../../contracts/responsible';
@@ -51,6 +51,8 @@ function validationMessages(): Set<string> {
     ...Object.values(MESSAGES),
     ...Object.values(AMOUNT_MESSAGES),
     ...PASSWORD_RULES.map(([, m]) => m),
+    ...Object.values(PASSWORD_MESSAGES),
+    ...Object.values(CONFIRM_MESSAGES),
     ...Object.values(HISTORY_TYPE_LABELS),
     ...DIFFICULTIES,
     ...REQUEST_STATUSES,

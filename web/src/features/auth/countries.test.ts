@@ -17,7 +17,7 @@ describe('country list', () => {
   it('names the countries in Hindi for a Hindi reader, and says so when a number does not fit', async () => {
     expect(countries('hi').find((c) => c.code === 'IN')).toMatchObject({ dial: '+91', name: 'भारत' });
     await chooseLanguage('hi');
-    expect(checkPhone('IN', '98765')).toEqual({ ok: false, message: 'भारत के लिए फ़ोन नंबर का प्रारूप सही नहीं है' });
+    expect(checkPhone('IN', '98765')).toEqual({ ok: false, message: 'भारत के लिए फ़ोन नंबर का फ़ॉर्मेट सही नहीं है' });
   });
 
   it('checks national digits against the picked country', () => {

@@ -24,6 +24,17 @@ export function daysText(days: number): string {
   return t('{{count}} days', { count: days });
 }
 
+/**
+ * A break's length before a postposition, where Hindi bends हफ़्ता and महीना ("1 हफ़्ते के लिए");
+ * English has one form.
+ */
+export function obliqueDaysText(days: number): string {
+  const named = NAMED[days];
+  if (named?.months) return t('{{count}} months', { context: 'oblique', count: named.months });
+  if (!named && days % 7 === 0) return t('{{count}} weeks', { context: 'oblique', count: days / 7 });
+  return daysText(days);
+}
+
 /** Says that the player is on a break, until when, and what they can still do. */
 export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | undefined }) {
   if (!exclusion) return null;

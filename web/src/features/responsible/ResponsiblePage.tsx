@@ -26,9 +26,10 @@ import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKeys } from './responsible.api';
-import { BreakNotice, daysText } from './BreakNotice';
+import { BreakNotice, daysText, obliqueDaysText } from './BreakNotice';
 import './responsible.css';
 import { t, tk } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 const PERIOD_LABELS: Record<LimitPeriod, string> = { day: tk('Per day'), week: tk('Per week'), month: tk('Per month') };
 
@@ -38,8 +39,10 @@ export default function ResponsiblePage() {
   return (
     <Page title={t('Responsible play')} narrow>
       <p className="rp-intro">
-        {t('Set your own limits, take a break, and get reminders while you play.')} <Link to="/safer-play">{t('Safer play')}</Link>{' '}
-        {t('explains each tool and where to find help.')}
+        <Tr
+          text="Set your own limits, take a break, and get reminders while you play. <safer>Safer play</safer> explains each tool and where to find help."
+          parts={{ safer: <Link to="/safer-play" /> }}
+        />
       </p>
       {state.isPending ? (
         <Loading />
@@ -267,7 +270,7 @@ function TakeABreak() {
       >
         <p>
           {t('For {{length}}, until about {{until}}, you will not be able to play, deposit or spin. This cannot be undone or shortened.', {
-            length: daysText(days),
+            length: obliqueDaysText(days),
             until: formatDateTime(confirming ?? ''),
           })}
         </p>
