@@ -37,6 +37,33 @@ export const PASSWORD_RULES: [RegExp, string][] = [
   [/[^A-Za-z0-9]/, 'Password must contain at least one special character'],
 ];
 
+export const PASSWORD_MAX = 128;
+export const PASSWORD_MESSAGES = {
+  required: 'Password is required',
+  tooShort: 'Password must be at least 8 characters long',
+  tooLong: 'Password must be at most 128 characters long',
+} as const;
+
+/**
+ * The first rule a new password breaks, or undefined: the rules of passwordSchema (accounts.ts),
+ * for a form that shows them as the player types without bringing zod into its screen.
+ */
+export function passwordProblem(password: string): string | undefined {
+  if (!password) return PASSWORD_MESSAGES.required;
+  if (password.length > PASSWORD_MAX) return PASSWORD_MESSAGES.tooLong;
+  if (password.length < PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;
+  return PASSWORD_RULES.find(([re]) => !re.test(password))?.[1];
+}
+
+export const CONFIRM_MESSAGES = { required: 'Please confirm your password', mismatch: 'Passwords do not match' } as const;
+
+/** A new password typed a second time (register, reset, change): required, and the same as the first. */
+export function confirmationProblem(password: string, confirmation: string): string | undefined {
+  if (!confirmation) return CONFIRM_MESSAGES.required;
+  if (confirmation !== password) return CONFIRM_MESSAGES.mismatch;
+  return undefined;
+}
+
 /** The five criteria of the strength meter and its label. */
 export function passwordStrength(password: string): { score: number; label: 'Very Weak' | 'Weak' | 'Fair' | 'Good' | 'Strong' } {
   const score = [password.length >= PASSWORD_MIN, ...PASSWORD_RULES.map(([re]) => re.test(password))].filter(Boolean).length;

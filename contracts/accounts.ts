@@ -3,7 +3,7 @@ import { LANGUAGES } from './language.js';
 import { UUID_PATTERN } from './ids.js';
 import { ACCESS_PAGES } from './roles.js';
 import { ok, okMessage } from './envelope.js';
-import { NAME_MIN, PASSWORD_MIN, PASSWORD_RULES } from './account-rules.js';
+import { NAME_MIN, PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN, PASSWORD_RULES } from './account-rules.js';
 import { checkInternationalPhone } from './phone.js';
 
 export * from './account-rules.js';
@@ -29,10 +29,10 @@ export const emailSchema = text('Email', 'Email is required')
 /** A new password (register, change, reset). */
 export const passwordSchema = PASSWORD_RULES.reduce(
   (schema, [re, message]) => schema.regex(re, message),
-  text('Password', 'Password is required')
-    .max(128, 'Password must be at most 128 characters long')
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN, 'Password must be at least 8 characters long'),
+  text('Password', PASSWORD_MESSAGES.required)
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
+    .min(1, PASSWORD_MESSAGES.required)
+    .min(PASSWORD_MIN, PASSWORD_MESSAGES.tooShort),
 );
 
 /** An existing password (sign-in, old password): any text, checked against the stored hash. */

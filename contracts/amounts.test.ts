@@ -8,9 +8,18 @@ describe('rupee formatting', () => {
     expect(formatBalance(n)).toBe(`₹${n.toLocaleString('en-IN')}`);
   });
 
-  it('rounds a balance down to whole rupees, and shows nothing as ₹0', () => {
-    expect(formatBalance(1234.99)).toBe('₹1,234');
+  it('shows a balance with its paise, so it agrees with the wallet screen, and nothing as ₹0', () => {
+    expect(formatBalance(1234.5)).toBe('₹1,234.50');
+    expect(formatBalance(1234.99)).toBe('₹1,234.99');
+    expect(formatBalance(0.4)).toBe('₹0.40');
+    expect(formatBalance(99_999.99)).toBe('₹99,999.99');
     expect(formatBalance(undefined)).toBe('₹0');
+  });
+
+  it('says ≈ when a large balance drops its paise to fit, and never rounds up', () => {
+    expect(formatBalance(1_23_456.78)).toBe('≈₹1,23,456');
+    expect(formatBalance(1_00_000.01)).toBe('≈₹1,00,000');
+    expect(formatBalance(1_23_456)).toBe('₹1,23,456');
   });
 
   it.each([0, 0.005, 1234.5, 99_999.999, 12_34_567.891, -1234.56, 0.1 + 0.2])('shows %d with two decimals as en-IN does', (n) => {

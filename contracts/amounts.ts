@@ -47,7 +47,7 @@ function groupIndian(whole: string): string {
 /**
  * Rupees as a person reads them, the one money format of the product:
  * - `exact` (lists, dialogs): two decimals, "₹1,234.50";
- * - `balance` (the balance chip): rounded down to whole rupees, "₹1,234";
+ * - `balance`: rounded down to whole rupees, "₹1,234" (the balance chip's large balances, formatBalance);
  * - `short` (sentences, messages, amount buttons): whole rupees bare, anything with paise to two decimals, "₹40", "₹0.40".
  */
 export function formatRupees(rupees: number, style: 'exact' | 'balance' | 'short' = 'exact'): string {
@@ -60,8 +60,20 @@ export function formatRupees(rupees: number, style: 'exact' | 'balance' | 'short
   return `₹${value < 0 && (whole !== '0' || /[1-9]/.test(paise)) ? '-' : ''}${groupIndian(whole)}${paise}`;
 }
 
-/** A balance as the header shows it: whole rupees, rounded down. */
-export const formatBalance = (rupees: number | undefined): string => formatRupees(rupees ?? 0, 'balance');
+/** From this balance on, the balance chip drops the paise to keep its width, and says so with ≈. */
+export const BALANCE_ROUNDED_FROM = 100_000;
+
+/**
+ * A balance as the header and the game's chip show it, never disagreeing with the wallet screen:
+ * whole rupees bare ("₹1,234"), paise shown ("₹1,234.50"); from ₹1,00,000 a balance with paise
+ * is rounded down to whole rupees and says so ("≈₹1,23,456").
+ */
+export function formatBalance(rupees: number | undefined): string {
+  const value = rupees ?? 0;
+  if (Math.abs(value) < BALANCE_ROUNDED_FROM) return formatRupees(value, 'short');
+  const whole = formatRupees(value, 'balance');
+  return Math.round(value * 100) % 100 === 0 ? whole : `≈${whole}`;
+}
 
 /** An amount in paise as a message says it: "₹1,234", "₹0.40". */
 export const formatInr = (paise: number): string => formatRupees(toRupees(paise), 'short');

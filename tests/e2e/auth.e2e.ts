@@ -107,6 +107,11 @@ describe('player accounts in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Verify your account' });
     await dialog.waitFor();
     await dialog.getByText('Registration successful! Please verify your email and phone number.').waitFor();
+    // The codes have just been sent: Resend counts down from the moment the dialog opens.
+    const resend = dialog.getByRole('button', { name: /^Resend in \d+s$/ });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    expect(Number((await resend.textContent())?.match(/\d+/)?.[0])).toBeGreaterThan(50);
     await picture(page, 'otp-modal');
 
     // Too short first: the modal says what is wrong and stays open.
@@ -121,6 +126,19 @@ describe('player accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Verify Account' }).click();
     await expect.poll(() => dialog.getByRole('textbox', { name: 'SMS code digit 1 of 6' }).getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByRole('alert').textContent()).toBe('Please enter 6-digit OTP code');
+    // Typed again over digits already there, every keystroke moves on, also a digit equal to the one in its box.
+    const digits = (row: string) => Promise.all([1, 2, 3, 4, 5, 6].map((n) => dialog.getByRole('textbox', { name: `${row} digit ${n} of 6` }).inputValue()));
+    await dialog.getByRole('textbox', { name: 'SMS code digit 1 of 6' }).click();
+    await page.keyboard.type('111111');
+    expect((await digits('SMS code')).join('')).toBe('111111');
+    await dialog.getByRole('textbox', { name: 'SMS code digit 1 of 6' }).click();
+    await page.keyboard.type('121212');
+    expect((await digits('SMS code')).join('')).toBe('121212');
+    await dialog.getByRole('textbox', { name: 'Email code digit 1 of 6' }).click();
+    await page.keyboard.type(emailCode);
+    expect((await digits('Email code')).join('')).toBe(emailCode);
+    expect(await dialog.getByRole('textbox', { name: 'SMS code digit 1 of 6' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await picture(page, 'otp-retyped');
     await paste(page, '[aria-label="SMS code digit 1 of 6"]', smsCode);
     expect(await dialog.getByRole('textbox', { name: 'SMS code digit 6 of 6' }).inputValue()).toBe(smsCode[5]);
     await dialog.getByRole('button', { name: 'Verify Account' }).click();
@@ -130,17 +148,17 @@ describe('player accounts in the browser', () => {
     await page.getByText('Account verified successfully! You are signed in.').waitFor();
     await expect.poll(() => page.title()).toBe('Home · Rupee Arcade');
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).waitFor();
-    // The session is the httpOnly cookies; no token is readable by a script.
+    // The session is the httpOnly cookies; no token is readable by a script, only the refresh hint.
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate(() => document.cookie)).toBe('refreshToken=1');
     expect(
       (await page.context().cookies())
         .filter((c) => c.httpOnly)
         .map((c) => c.name)
         .sort(),
-    ).toEqual(['accessToken', 'refreshToken']);
+    ).toEqual(['accessToken', 'refreshSecret']);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}').email).toBe(player.email);
-    await page.getByRole('link', { name: 'Deposite' }).waitFor();
+    await page.getByRole('link', { name: 'Deposit', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();
     await picture(page, 'home-signed-in', { closeToasts: true });
   });
@@ -149,7 +167,7 @@ describe('player accounts in the browser', () => {
     await page.getByRole('button', { name: `Open menu for ${player.name}` }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
-    for (const item of ['Change Password', 'Chicken Escape', 'Transactions', 'Spinner', 'All Bets', 'Ranking', 'Help & Support', 'Refer & Earn', 'Sign out']) {
+    for (const item of ['Change Password', 'Chicken Road', 'Transactions', 'Spinner', 'All Bets', 'Ranking', 'Help & Support', 'Refer & Earn', 'Sign out']) {
       expect(await menu.getByText(item, { exact: true }).isVisible(), item).toBe(true);
     }
     expect(await menu.getByText('Admin', { exact: true }).count()).toBe(0);

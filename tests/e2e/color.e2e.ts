@@ -57,7 +57,7 @@ describe('the colour game in the browser', () => {
       .poll(
         () =>
           page
-            .getByText(/^(Won ₹98\.00|Won ₹73\.50|Lost)/)
+            .getByText(/^(Paid ₹98\.00 \(\+₹48\.00\)|Paid ₹73\.50 \(\+₹23\.50\)|Lost)/)
             .first()
             .isVisible(),
         { timeout: 10_000 },

@@ -51,7 +51,7 @@ describe('spinner: a player spins and the server pays the prize', () => {
     expect(await balance()).toBe(30);
     await page.getByRole('link', { name: 'Balance ₹30, deposit' }).waitFor();
     // The new spin is in the list, with its seeds.
-    await page.getByRole('region', { name: 'Your spins' }).getByText('Won ₹30').waitFor();
+    await page.getByRole('region', { name: 'Your spins' }).getByText('Paid ₹30.00 (+₹30.00)').waitFor();
     // Past the original's 2 s the result is still there, with its Verify link.
     await page.waitForTimeout(2500);
     expect(new URL(page.url()).pathname).toBe('/spinner');

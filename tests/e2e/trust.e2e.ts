@@ -242,7 +242,7 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
     await call('POST', '/api/v1/admin/game-visibility', { gameType: 'color', isVisible: false }, adminToken);
     try {
       await player.goto('/color');
-      await player.getByText('The colour game is not open right now.', { exact: false }).waitFor();
+      await player.getByText('Colour Prediction is not open right now.', { exact: false }).waitFor();
       expect(await player.getByText('Live', { exact: true }).count()).toBe(0);
     } finally {
       await call('POST', '/api/v1/admin/game-visibility', { gameType: 'color', isVisible: true }, adminToken);

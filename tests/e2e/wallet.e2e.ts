@@ -223,9 +223,9 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
 
   it('shows the other player screens', async () => {
     await player.goto('/payment');
-    await player.getByRole('link', { name: 'Deposite' }).first().waitFor();
+    await player.getByRole('link', { name: 'Deposit', exact: true }).first().waitFor();
     expect(new URL(player.url()).pathname).toBe('/payment');
-    expect(await player.getByRole('link', { name: 'Deposite' }).first().getAttribute('href')).toBe('/deposite');
+    expect(await player.getByRole('link', { name: 'Deposit', exact: true }).first().getAttribute('href')).toBe('/deposite');
     await picture(player, 'wallet-payment');
     await player.goto('/paymentsuccess?reference=PAY-0042');
     // The reference from the address is shown as the payment's reference.

@@ -201,7 +201,7 @@ export async function periodNamed(db: DbOrTx, period: string): Promise<repo.Peri
   return row;
 }
 
-export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'The colour game is starting. Please try again in a moment.');
+export const notStarted = () => new AppError('COLOR_NOT_READY', 503, 'Colour Prediction is starting. Please try again in a moment.');
 
 /** Commitments newest first, a page at a time, as stored now. */
 export async function commitments(db: DbOrTx, page: number) {

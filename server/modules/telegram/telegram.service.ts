@@ -135,7 +135,7 @@ export async function removeRound(db: Db, actorId: string, id: string) {
 
 /** The announcement posted when a round starts: what to play and until when, with the proof link; never a result. */
 export function announcement(r: repo.RoundRow, publicUrl: string | undefined): string {
-  const game = r.gameType === 'color' ? 'Colour game' : 'Chicken Road';
+  const game = r.gameType === 'color' ? 'Colour Prediction' : 'Chicken Road';
   const site = publicUrl?.replace(/\/$/, '') ?? '';
   const proof = r.gameType === 'color' ? `${site}/color${r.period ? `?period=${encodeURIComponent(r.period)}` : ''}` : `${site}/fairness`;
   return [

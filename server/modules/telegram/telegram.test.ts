@@ -170,7 +170,7 @@ describe('Telegram through its Bot API', () => {
     expect(sent()).toHaveLength(1);
     expect(sent()[0].params.chat_id).toBe(CHANNEL.id);
     expect(sent()[0].params.text).toBe(
-      'Colour game round 202611240601 is on now, until 2026-11-24 10:30 AM (India time).\nPrediction: 2x, 4x\nEvery result can be checked: https://play.example.com/color?period=202611240601',
+      'Colour Prediction round 202611240601 is on now, until 2026-11-24 10:30 AM (India time).\nPrediction: 2x, 4x\nEvery result can be checked: https://play.example.com/color?period=202611240601',
     );
     const listed = () => app.inject({ url: '/api/v1/telegram/game-rounds?gameType=color', headers: admin.headers }).then((r) => r.json().data);
     expect((await listed())[0].status).toBe('active');

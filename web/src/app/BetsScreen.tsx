@@ -8,7 +8,7 @@ export default function BetsScreen() {
   return (
     <BetsPage
       more={[
-        { key: 'color', label: t('Colour'), list: <ColorBets /> },
+        { key: 'color', label: t('Colour Prediction'), list: <ColorBets /> },
         { key: 'spins', label: t('Spins'), list: <SpinHistory /> },
       ]}
     />

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { serverText } from './i18n';
+import { formatDateTime } from './format';
+import { currentLanguage, serverText, t } from './i18n';
 import { session } from './session';
 
 export class ApiError extends Error {
@@ -131,5 +132,23 @@ export function errorMessage(err: unknown, fallback: string): string {
   // A refused field: its own sentence ("Password must contain a number"), not "newPassword: …".
   const first = (err.body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
   if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return serverText(first);
+  if (err.code === 'SELF_EXCLUDED' && currentLanguage() !== 'en') {
+    const words = breakWords(err.body);
+    if (words) return words;
+  }
   return serverText(err.message, err.code);
+}
+
+/**
+ * A refusal during a break, with its end, in the player's language: the server sends the break
+ * (`data: { kind, endsAt }`) beside its English sentence, which already says until when.
+ */
+function breakWords(body: unknown): string | null {
+  const data = (body as { data?: { kind?: unknown; endsAt?: unknown } } | undefined)?.data;
+  if (typeof data?.endsAt !== 'string') return null;
+  const until = formatDateTime(data.endsAt);
+  if (!until) return null;
+  return data.kind === 'timeout'
+    ? t('You are on a time-out until {{until}}. You can still withdraw your balance and see your history.', { until })
+    : t('You have excluded yourself until {{until}}. You can still withdraw your balance and see your history.', { until });
 }

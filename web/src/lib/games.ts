@@ -3,9 +3,7 @@ import { tk } from './i18n';
 /** What the site shows for each game key the visible-games call can answer; unknown keys are skipped. */
 export interface GameInfo {
   key: string;
-  /** The name in menus and lists (English; `t` gives the player's words, as for title and blurb). */
-  menuLabel: string;
-  /** The name on the home card. */
+  /** The game's one name, on the home card, in menus and lists (English; `t` gives the player's words, as for the blurb). */
   title: string;
   blurb: string;
   path: string;
@@ -14,14 +12,12 @@ export interface GameInfo {
 export const GAMES: Readonly<Record<string, GameInfo>> = {
   chicken: {
     key: 'chicken',
-    menuLabel: tk('Chicken Escape'),
     title: tk('Chicken Road'),
     blurb: tk('Dodge cars, cross the road, and test your reflexes.'),
     path: '/chicken-road',
   },
   color: {
     key: 'color',
-    menuLabel: tk('Colour Game'),
     title: tk('Colour Prediction'),
     blurb: tk('Pick a colour, a number or big/small: a new result every minute, and every one can be checked.'),
     path: '/color',

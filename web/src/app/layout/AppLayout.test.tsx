@@ -18,7 +18,6 @@ const routes = [
 
 function serverFor(user?: { _id: string }, more: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    ...more,
     'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken'] } }),
     'POST /api/v1/users/logout': () => ({ body: { success: true } }),
     ...(user
@@ -27,6 +26,7 @@ function serverFor(user?: { _id: string }, more: Parameters<typeof mockApi>[0] =
           [`GET /api/v1/users/balance/${user._id}`]: () => ({ body: { success: true, balance: 1234.5 } }),
         }
       : {}),
+    ...more,
   });
 }
 
@@ -62,20 +62,22 @@ describe('AppLayout', () => {
     const avatar = await screen.findByRole('button', { name: 'Open menu for zara Khan' });
     expect(avatar).toHaveTextContent('Z');
     // The balance shows in the header on every signed-in screen, and opens the deposit screen.
-    expect(await screen.findByRole('link', { name: 'Balance ₹1,234, deposit' })).toHaveAttribute('href', '/deposite');
+    // With its paise, as the wallet screen shows it: never a rounded ₹1,234 for ₹1,234.50.
+    expect(await screen.findByRole('link', { name: 'Balance ₹1,234.50, deposit' })).toHaveAttribute('href', '/deposite');
+    expect(screen.getByRole('link', { name: 'Balance ₹1,234.50, deposit' })).toHaveTextContent(/^₹1,234\.50$/);
     expect(avatar).toHaveAttribute('aria-expanded', 'false');
     await user.click(avatar);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(avatar).toHaveAttribute('aria-expanded', 'true');
     expect(within(menu).getByText('zara Khan')).toBeInTheDocument();
     expect(within(menu).getByText('ID: ab*****65')).toBeInTheDocument();
-    await within(menu).findByRole('link', { name: 'Chicken Escape' });
+    await within(menu).findByRole('link', { name: 'Chicken Road' });
     const items = within(within(menu).getByRole('navigation'))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
       'Change Password',
-      'Chicken Escape',
+      'Chicken Road',
       'Transactions',
       'Spinner',
       'All Bets',
@@ -85,7 +87,7 @@ describe('AppLayout', () => {
       'Responsible play',
       'Sign out',
     ]);
-    expect(within(menu).getByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');
+    expect(within(menu).getByRole('link', { name: 'Chicken Road' })).toHaveAttribute('href', '/chicken-road');
     expect(within(menu).getByRole('link', { name: 'All Bets' })).toHaveAttribute('href', '/bets');
   });
 
@@ -143,7 +145,7 @@ describe('AppLayout', () => {
     renderApp(routes, { path: '/' });
     await user.click(await screen.findByRole('button', { name: /Open menu/ }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    await within(menu).findByRole('link', { name: 'Chicken Escape' });
+    await within(menu).findByRole('link', { name: 'Chicken Road' });
     await waitFor(() => expect(within(menu).queryByRole('button', { name: 'Help & Support' })).not.toBeInTheDocument());
     expect(within(menu).getByRole('button', { name: 'Refer & Earn' })).toBeInTheDocument();
   });
@@ -171,5 +173,30 @@ describe('screen titles', () => {
     expect(screenTitle('/deposite')).toBe('Deposit · Rupee Arcade');
     expect(screenTitle('/telegram-subscription/chicken')).toBe('Telegram Subscription · Rupee Arcade');
     expect(screenTitle('/nope')).toBe('Not Found · Rupee Arcade');
+    expect(screenTitle('/color')).toBe('Colour Prediction · Rupee Arcade');
+  });
+});
+
+describe('one name per game', () => {
+  beforeEach(() => resetSessionBootstrap());
+
+  it('the side menu names each game as its home card does: Chicken Road and Colour Prediction', async () => {
+    const me = signIn();
+    serverFor(me, { 'GET /api/v1/users/visible-games': () => ({ body: { success: true, data: ['chicken', 'color'] } }) });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/' });
+    await user.click(await screen.findByRole('button', { name: /Open menu/ }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(await within(menu).findByRole('link', { name: 'Chicken Road' })).toHaveAttribute('href', '/chicken-road');
+    expect(within(menu).getByRole('link', { name: 'Colour Prediction' })).toHaveAttribute('href', '/color');
+    expect(within(menu).queryByText(/Chicken Escape|Colou?r Game/i)).not.toBeInTheDocument();
+  });
+
+  it('a large balance with paise says ≈ where the chip drops them, and is read out exactly', async () => {
+    const me = signIn();
+    serverFor(me, { [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 123456.78 } }) });
+    renderApp(routes, { path: '/' });
+    const chip = await screen.findByRole('link', { name: 'Balance ₹1,23,456.78, deposit' });
+    expect(chip).toHaveTextContent(/^≈₹1,23,456$/);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useBalance, useSession } from '../../lib/useSession';
-import { formatBalance } from '../../../../contracts/amounts';
+import { formatBalance, formatRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { t } from '../../lib/i18n';
 
@@ -23,16 +23,18 @@ function BalanceBadge() {
   const balance = useBalance();
   const playMoney = useSiteSettings().data?.playMoney;
   const text = balance.data === undefined ? '₹…' : formatBalance(balance.data);
+  // Read out to the paisa, whatever the chip had room for.
+  const exact = balance.data === undefined ? text : formatRupees(balance.data, 'short');
   if (playMoney) {
     return (
-      <Link to="/profile" className="layout-balance" aria-label={t('Play money {{amount}}', { amount: text })}>
+      <Link to="/profile" className="layout-balance" aria-label={t('Play money {{amount}}', { amount: exact })}>
         {text}
         <small className="layout-balance__play">{t('play')}</small>
       </Link>
     );
   }
   return (
-    <Link to="/deposite" className="layout-balance" aria-label={t('Balance {{amount}}, deposit', { amount: text })}>
+    <Link to="/deposite" className="layout-balance" aria-label={t('Balance {{amount}}, deposit', { amount: exact })}>
       {text}
     </Link>
   );

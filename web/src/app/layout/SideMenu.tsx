@@ -102,7 +102,7 @@ export function SideMenu({ open, onClose, onHelp, onRefer, onSignOut }: SideMenu
             </Item>
             {games.map((g) => (
               <Item key={g.key} icon="gamepad" to={g.path} onClick={onClose}>
-                {t(g.menuLabel)}
+                {t(g.title)}
               </Item>
             ))}
             <Item icon="list" to="/transactions" onClick={onClose}>

@@ -14,7 +14,7 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/chicken-road$/, tk('Chicken Road')],
   [/^\/chicken-road\/demo$/, tk('Chicken Road Demo')],
   [/^\/responsible$/, tk('Responsible Play')],
-  [/^\/color$/, tk('Colour Game')],
+  [/^\/color$/, tk('Colour Prediction')],
   [/^\/safer-play$/, tk('Safer Play')],
   [/^\/terms$/, tk('Terms of Service')],
   [/^\/privacy$/, tk('Privacy Policy')],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, passwordSchema } from '../../../../contracts/accounts';
+import { confirmationProblem, MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, passwordSchema } from '../../../../contracts/accounts';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -103,9 +103,9 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
   );
 }
 
-const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, t('Please confirm your password')) }).superRefine((v, ctx) => {
-  if (v.confirmPassword && v.confirmPassword !== v.newPassword)
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('Passwords do not match') });
+const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string() }).superRefine((v, ctx) => {
+  const problem = confirmationProblem(v.newPassword, v.confirmPassword);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: problem });
 });
 type ResetValues = z.infer<typeof resetSchema>;
 

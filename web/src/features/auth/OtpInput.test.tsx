@@ -102,4 +102,25 @@ describe('OtpInput', () => {
     expect(values()).toEqual(['1', '9', '3', '', '', '']);
     expect(box(3)).toHaveFocus();
   });
+
+  it('moves on after every digit, also one equal to the digit already in the box', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(box(1));
+    await user.keyboard('111111');
+    expect(values()).toEqual(['1', '1', '1', '1', '1', '1']);
+    await user.click(box(1));
+    await user.keyboard('121212');
+    expect(values()).toEqual(['1', '2', '1', '2', '1', '2']);
+    expect(screen.getByTestId('code')).toHaveTextContent('121212');
+  });
+
+  it('moves on when the digit typed over a filled box is the same one', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={['4', '4', '4', '', '', '']} />);
+    await user.click(box(2));
+    await user.keyboard('4');
+    expect(values()).toEqual(['4', '4', '4', '', '', '']);
+    expect(box(3)).toHaveFocus();
+  });
 });

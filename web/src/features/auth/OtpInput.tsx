@@ -43,7 +43,7 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
     return start + incoming.length;
   };
 
-  const onInput = (i: number, value: string) => {
+  const onTyped = (i: number, value: string) => {
     const typed = value.replace(/\D/g, '');
     if (!typed) {
       if (value === '') {
@@ -111,7 +111,12 @@ export function OtpInput({ label, digits, onChange, disabled, invalid, autoFocus
             aria-invalid={invalid || undefined}
             value={digit}
             autoFocus={autoFocus && i === 0}
-            onChange={(e) => onInput(i, e.target.value)}
+            onChange={(e) => onTyped(i, e.target.value)}
+            // A digit typed over the same digit leaves the value as it was, so React fires no
+            // onChange for it; the input event still comes, and the focus must move on all the same.
+            onInput={(e) => {
+              if (digit && e.currentTarget.value === digit) onTyped(i, digit);
+            }}
             onKeyDown={(e) => onKeyDown(i, e)}
             onPaste={onPaste}
             onFocus={(e) => e.target.select()}

@@ -16,6 +16,12 @@ async function enter(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEleme
   await user.paste(code);
 }
 
+/** Waits out the countdown that starts when the dialog opens, so Resend can be clicked. */
+async function afterOpeningCountdown(dialog: HTMLElement) {
+  await act(() => vi.advanceTimersByTimeAsync(60_000));
+  expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+}
+
 describe('OtpModal', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -80,6 +86,21 @@ describe('OtpModal', () => {
     expect(onVerified).not.toHaveBeenCalled();
   });
 
+  it('counts down from the moment it opens: the codes were just sent, so Resend waits 60 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = mockApi({});
+    const { dialog } = open();
+    expect(within(dialog).getByRole('button', { name: 'Resend in 60s' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Resend OTP' })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(within(dialog).getByRole('button', { name: 'Resend in 59s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(58_000));
+    expect(within(dialog).getByRole('button', { name: 'Resend in 1s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('resends, then reads "Resend in {n}s" for 60 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -87,6 +108,7 @@ describe('OtpModal', () => {
       'POST /api/v1/otp/resend': () => ({ body: { success: true, message: 'A new code has been sent to your email and phone.', data: { retryAfter: 60 } } }),
     });
     const { dialog } = open();
+    await afterOpeningCountdown(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('button', { name: 'Resend in 60s' })).toBeDisabled();
     expect(api.find('POST', '/api/v1/otp/resend')[0].body).toEqual({ userId: USER_ID });
@@ -97,7 +119,7 @@ describe('OtpModal', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
   });
 
-  it('treats the cooldown right after registration as information: a countdown from retryAfter, no error', async () => {
+  it("treats the server's cooldown as information: a countdown from retryAfter, no error", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     mockApi({
@@ -107,6 +129,7 @@ describe('OtpModal', () => {
       }),
     });
     const { dialog } = open();
+    await afterOpeningCountdown(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('button', { name: 'Resend in 42s' })).toBeDisabled();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
@@ -120,9 +143,11 @@ describe('OtpModal', () => {
   });
 
   it('still shows other resend failures as errors', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     mockApi({ 'POST /api/v1/otp/resend': () => ({ status: 500, body: { success: false, code: 'INTERNAL', message: 'Something went wrong' } }) });
     const { dialog } = open();
+    await afterOpeningCountdown(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Resend OTP' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong');
     expect(within(dialog).getByRole('button', { name: 'Resend OTP' })).toBeEnabled();

@@ -46,7 +46,9 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const cooldown = useCooldown();
+  // The codes were sent just before the dialog opened (registration, or a new code for an account
+  // still waiting): the server's resend cooldown runs from then, and the button says so.
+  const cooldown = useCooldown(open ? RESEND_COOLDOWN_SECONDS : 0);
   const emailFirst = useRef<HTMLInputElement>(null);
   const smsFirst = useRef<HTMLInputElement>(null);
   const verifyButton = useRef<HTMLButtonElement>(null);

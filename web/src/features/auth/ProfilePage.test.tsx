@@ -21,7 +21,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/signup');
   });
 
-  it('shows the player, the masked id, the phone, Available(₹) as a whole number and the menu', async () => {
+  it('shows the player, the masked id, the phone, Available(₹) with its paise as the wallet shows it, and the menu', async () => {
     const me = signIn({ _id: 'ab12cd34-0000-4000-8000-00000000ef56' });
     mockApi({
       [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 1234.99 } }),
@@ -32,9 +32,9 @@ describe('ProfilePage', () => {
     expect(screen.getByText(/ab\*\*\*\*\*65/)).toBeInTheDocument();
     expect(screen.getByText('+919876543210')).toBeInTheDocument();
     expect(screen.getByText('Available(₹)')).toBeInTheDocument();
-    expect(await screen.findByText('1,234')).toBeInTheDocument();
+    expect(await screen.findByText('1,234.99')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Account' });
-    expect(await within(nav).findByRole('link', { name: 'Chicken Escape' })).toHaveAttribute('href', '/chicken-road');
+    expect(await within(nav).findByRole('link', { name: 'Chicken Road' })).toHaveAttribute('href', '/chicken-road');
     expect(
       within(nav)
         .getAllByRole('link')
@@ -46,7 +46,7 @@ describe('ProfilePage', () => {
       ['Ranking', '/ranking'],
       ['Help & Support', '/'],
       ['Change Password', '/change-password'],
-      ['Chicken Escape', '/chicken-road'],
+      ['Chicken Road', '/chicken-road'],
       ['Responsible play', '/responsible'],
     ]);
     expect(within(nav).queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();

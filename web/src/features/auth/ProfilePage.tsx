@@ -128,7 +128,7 @@ export default function ProfilePage() {
           </Row>
           {games.map((g) => (
             <Row key={g.key} icon="gamepad" to={g.path}>
-              {t(g.menuLabel)}
+              {t(g.title)}
             </Row>
           ))}
           <Row icon="shield" to="/responsible">

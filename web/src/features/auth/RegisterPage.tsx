@@ -18,6 +18,7 @@ import { PasswordField, StrengthMeter } from './PasswordField';
 import { registerSchema, type RegisterInput, type RegisterValues } from './register.schema';
 import './auth.css';
 import { currentLanguage, serverText, t, tk } from '../../lib/i18n';
+import { Tr } from '../../lib/Tr';
 
 const FIX_ERRORS = tk('Please fix the errors above and try again.');
 const REGISTER_FAILED = tk('Registration failed. Please try again.');
@@ -181,7 +182,7 @@ export default function RegisterPage() {
             <span className="auth-age__badge" aria-hidden="true">
               18+
             </span>{' '}
-            {t('I am 18 or older. Play is for adults only: see')} <Link to="/safer-play">{t('Safer play')}</Link>.
+            <Tr text="I am 18 or older. Play is for adults only: see <safer>Safer play</safer>." parts={{ safer: <Link to="/safer-play" /> }} />
           </label>
           {errors.ageConfirmed && (
             <p id="register-age-error" className="field__error" role="alert">
@@ -195,15 +196,10 @@ export default function RegisterPage() {
           {t('Create Account')}
         </Button>
         <p className="auth-legal">
-          {t('By creating an account you agree to our')}{' '}
-          <a href="/terms" target="_blank" rel="noopener">
-            {t('Terms of Service')}
-          </a>{' '}
-          {t('and')}{' '}
-          <a href="/privacy" target="_blank" rel="noopener">
-            {t('Privacy Policy')}
-          </a>
-          .
+          <Tr
+            text="By creating an account you agree to our <terms>Terms of Service</terms> and <privacy>Privacy Policy</privacy>."
+            parts={{ terms: <a href="/terms" target="_blank" rel="noopener" />, privacy: <a href="/privacy" target="_blank" rel="noopener" /> }}
+          />
         </p>
       </form>
       <p className="auth-switch">

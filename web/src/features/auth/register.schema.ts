@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fullNameSchema, passwordSchema } from '../../../../contracts/accounts';
+import { confirmationProblem, CONFIRM_MESSAGES, emailSchema, fullNameSchema, passwordSchema } from '../../../../contracts/accounts';
 import { checkPhone } from './countries';
 
 /**
@@ -13,7 +13,7 @@ export const registerSchema = z
     country: z.string(),
     phone: z.string().min(1, 'Phone number is required'),
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, CONFIRM_MESSAGES.required),
     referral: z.string().trim().max(32, 'Referral code is too long').optional(),
     ageConfirmed: z.boolean().refine((v) => v, 'Please confirm that you are 18 or older'),
   })
@@ -22,10 +22,14 @@ export const registerSchema = z
       const phone = checkPhone(v.country, v.phone);
       if (!phone.ok) ctx.addIssue({ code: 'custom', path: ['phone'], message: phone.message });
     }
-    if (v.confirmPassword && v.confirmPassword !== v.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
-    }
+    checkConfirmation(v.password, v.confirmPassword, ctx);
   });
+
+/** Says on the confirmation field that it differs from the new password (its emptiness is the field's own rule). */
+function checkConfirmation(password: string, confirmation: string, ctx: z.RefinementCtx) {
+  const problem = confirmation ? confirmationProblem(password, confirmation) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: problem });
+}
 
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;

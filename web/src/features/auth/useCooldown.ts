@@ -3,10 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * Seconds left before something may be done again. Counted from the clock rather than by ticks,
  * so a phone that sleeps or a throttled background tab still shows the true time left.
+ * `initialSeconds` starts the count with the first drawing (something was just done).
  */
-export function useCooldown() {
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(0);
+export function useCooldown(initialSeconds = 0) {
+  const [now, setNow] = useState(() => (initialSeconds > 0 ? Date.now() : 0));
+  const [until, setUntil] = useState(() => (initialSeconds > 0 ? now + Math.ceil(initialSeconds) * 1000 : 0));
   useEffect(() => {
     if (!until) return;
     const timer = setInterval(() => {

@@ -144,10 +144,12 @@ describe('ChickenRoadPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Congratulations!' }, { timeout: 3000 });
     expect(within(dialog).getByText('₹10.00')).toBeInTheDocument();
     expect(within(dialog).getByText('1.02x')).toBeInTheDocument();
-    expect(within(dialog).getByText('₹10.20')).toBeInTheDocument();
-    expect(screen.getByTestId('balance')).toHaveTextContent('₹100');
+    // What was paid and what it won, in the words of All Bets ("+₹0.20", "Paid ₹10.20").
+    expect(within(dialog).getByTestId('result-amount')).toHaveTextContent(/^Paid ₹10\.20 \(\+₹0\.20\)$/);
+    // The balance chip keeps the paise the wallet has.
+    expect(screen.getByTestId('balance')).toHaveTextContent(/^₹100\.20$/);
     expect(screen.getByRole('listitem', { name: 'Lane 8: 1.44x, trap', hidden: true })).toBeInTheDocument();
-    expect(screen.getByTestId('announcer')).toHaveTextContent(/You won ₹10\.20/);
+    expect(screen.getByTestId('announcer')).toHaveTextContent('Cashed out at 1.02x: Paid ₹10.20 (+₹0.20).');
 
     await user.click(within(dialog).getByRole('button', { name: 'Play Again' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -197,6 +199,28 @@ describe('ChickenRoadPage', () => {
     await user.click(startButton());
     expect(await screen.findByText('The maximum bet is ₹10,000.')).toBeInTheDocument();
     expect(betInput()).toBeEnabled();
+  });
+
+  it('a start that goes through takes away the red toast of the refused start before it', async () => {
+    let refuse = true;
+    const wallet = { balance: 100 };
+    game({
+      'POST /api/v1/chicken-road/start': () => {
+        if (refuse) return { status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'The maximum bet is ₹10,000.' } };
+        wallet.balance -= 10;
+        return ok({ ...round(), balance: wallet.balance });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(<ChickenRoadPage />);
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₹100'));
+    await user.click(startButton());
+    expect(await screen.findByText('The maximum bet is ₹10,000.')).toBeInTheDocument();
+    refuse = false;
+    await user.click(startButton());
+    await goButton();
+    // A dismissed toast plays its exit animation, which never ends in jsdom.
+    await waitFor(() => expect([...document.querySelectorAll('.Toastify__toast--error')].filter((el) => !/__bounce-exit/.test(el.className))).toHaveLength(0));
   });
 
   it('resumes the open round after a reload, and when a start finds one open', async () => {

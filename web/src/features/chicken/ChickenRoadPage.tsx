@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/Modal';
 import { useSession } from '../../lib/useSession';
-import { formatBalance, formatRupees } from '../../../../contracts/amounts';
+import { formatBalance } from '../../../../contracts/amounts';
+import { paidResult } from '../../lib/betResult';
 import { useChickenAudio } from './audio/useChickenAudio';
 import { Confetti } from './components/Confetti';
 import { Controls, releaseFocus } from './components/Controls';
@@ -112,7 +113,7 @@ export function ChickenRoadScreen({ demo = false }: { demo?: boolean }) {
           <>
             <Confetti />
             <div className="chicken-flash chicken-flash--won" aria-hidden="true">
-              +{formatRupees(game.payout)}
+              {paidResult(game.stake, game.payout).net}
             </div>
           </>
         )}

@@ -11,6 +11,7 @@ import type { DemoState } from '../../../../contracts/chicken';
 import { chickenApi, chickenKeys, demoApi, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
 import { gameReducer, initialGame, type GameState } from './chicken.state';
+import { paidResult } from '../../lib/betResult';
 import { t } from '../../lib/i18n';
 
 export const START_DELAY_MS = 200;
@@ -123,7 +124,12 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
         dispatch({ type: 'won', round });
         play('cashout');
         later(300, () => play('win'));
-        announce(t('Cashed out at {{multiplier}}x. You won {{amount}}.', { multiplier: round.multiplier.toFixed(2), amount: formatRupees(round.payout ?? 0) }));
+        announce(
+          t('Cashed out at {{multiplier}}x: {{result}}.', {
+            multiplier: round.multiplier.toFixed(2),
+            result: paidResult(round.betAmount, round.payout ?? 0).text,
+          }),
+        );
       }
       setBalance(round.balance);
       if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.allBets });
@@ -145,6 +151,8 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
       const round = await backend.start({ betAmount: checked.betAmount, difficulty, autoCashout: checked.autoCashout });
       play('start');
       await sleep(START_DELAY_MS);
+      // A refused try's red toast does not stay beside the round that then started.
+      notify.dismissErrors();
       dispatch({ type: 'begin', round });
       setBalance(round.balance);
       if (!demo) void queryClient.invalidateQueries({ queryKey: chickenKeys.fairness });
@@ -186,10 +194,11 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
     setPending('go');
     try {
       const round = await backend.go(game.round.roundId);
+      notify.dismissErrors();
       play('hop');
       if (round.state === 'playing') {
         dispatch({ type: 'step', round });
-        announce(`Lane ${round.lane + 1} crossed: ${round.multiplier.toFixed(2)}x.`);
+        announce(t('Lane {{lane}} crossed: {{multiplier}}x.', { lane: round.lane + 1, multiplier: round.multiplier.toFixed(2) }));
       } else {
         finish(round);
       }
@@ -207,7 +216,9 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
     busy.current = true;
     setPending('stop');
     try {
-      finish(await backend.stop(game.round.roundId));
+      const round = await backend.stop(game.round.roundId);
+      notify.dismissErrors();
+      finish(round);
     } catch (err) {
       notify.error(errorMessage(err, t('Could not cash out. Please try again.')));
       await resync(err);

@@ -9,6 +9,8 @@ import { formatRupees } from '../../../../contracts/amounts';
 import { Ball, labelOf } from './Ball';
 import { colorApi, colorKeys } from './color.api';
 import './color.css';
+import { paidResult } from '../../lib/betResult';
+import { useExclusion } from '../../lib/useExclusion';
 import { t } from '../../lib/i18n';
 
 /** The player's colour bets, newest first, with each period's number once drawn. */
@@ -31,7 +33,7 @@ export function ColorBets() {
               </p>
             </div>
             <div className={`color-bets__result color-bets__result--${b.status}`}>
-              {b.status === 'open' ? t('Waiting') : b.status === 'won' ? t('Won {{amount}}', { amount: formatRupees(b.payout) }) : t('Lost')}
+              {b.status === 'open' ? t('Waiting') : b.status === 'won' ? paidResult(b.amount, b.payout).text : t('Lost')}
               {b.number !== null && <Ball n={b.number} size="sm" />}
             </div>
           </li>
@@ -44,11 +46,12 @@ export function ColorBets() {
 
 /**
  * On the board: the player's bets on the running period, and the outcome of their bets on the
- * period that has just ended (won ₹x / lost), read out to screen readers as it arrives. A period
+ * period that has just ended (paid ₹x (+₹y) / lost), read out to screen readers as it arrives. A period
  * whose result is in but whose bets the server has not settled yet is asked for again shortly.
  */
 export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod: string | null }) {
   const { signedIn } = useSession();
+  const onBreak = useExclusion() !== null;
   const list = useQuery({
     queryKey: colorKeys.bets(1),
     queryFn: () => colorApi.bets(1),
@@ -60,14 +63,15 @@ export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod:
   const ended = bets.filter((b) => b.period === lastPeriod && b.status !== 'open');
   const won = ended.filter((b) => b.status === 'won').reduce((sum, b) => sum + b.payout, 0);
   const staked = ended.reduce((sum, b) => sum + b.amount, 0);
-  if (!signedIn) return null;
+  // On a break with nothing staked or settled here, there is nothing to show: the board says why.
+  if (!signedIn || (onBreak && open.length === 0 && ended.length === 0)) return null;
   return (
     <section className="card color-mine" aria-label={t('Your bets')}>
       <div aria-live="polite" aria-atomic="true">
         {ended.length > 0 && (
           <p className={won > 0 ? 'color-mine__result color-mine__result--won' : 'color-mine__result color-mine__result--lost'} data-testid="period-result">
             {won > 0
-              ? t('Period {{period}}: you won {{amount}}', { period: lastPeriod, amount: formatRupees(won) })
+              ? t('Period {{period}}: {{result}}', { period: lastPeriod, result: paidResult(staked, won).text })
               : t('Period {{period}}: you lost {{amount}}', { period: lastPeriod, amount: formatRupees(staked) })}
           </p>
         )}
@@ -83,7 +87,7 @@ export function PeriodBets({ period, lastPeriod }: { period: string; lastPeriod:
             ))}
           </ul>
         </>
-      ) : (
+      ) : onBreak ? null : (
         <p className="color-mine__none">{t('No bet on this period yet: pick a colour, a number or big/small below.')}</p>
       )}
     </section>

@@ -30,7 +30,7 @@ export default function ColorFairnessPage() {
   const asked = params.get('period') ?? '';
   const period = PERIOD.test(asked) ? asked : null;
   return (
-    <Page title={t('Colour game fairness')} narrow>
+    <Page title={t('Colour Prediction fairness')} narrow>
       <CheckPeriod key={period ?? ''} period={period} onCheck={(p) => setParams({ period: p }, { replace: true })} />
       <Commitments />
     </Page>

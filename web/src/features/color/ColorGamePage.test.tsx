@@ -87,7 +87,7 @@ describe('ColorGamePage', () => {
     });
     const user = userEvent.setup();
     renderApp(<ColorGamePage />);
-    await screen.findByRole('heading', { name: 'Colour Game' });
+    await screen.findByRole('heading', { name: 'Colour Prediction' });
     emit('connect');
     emit('newRound', { period: '202611240008', duration: 60_000, startTime: '2026-11-23T18:37:00.000Z', endTime: '2026-11-23T18:38:00.000Z' });
     emit('countdown', { timeLeft: 42 });
@@ -146,8 +146,37 @@ describe('ColorGamePage', () => {
     settled = true;
     emit('roundResult', { ...result, period: '202611240007', number: 2, colour: 'red', size: 'small' });
     const said = await within(mine).findByTestId('period-result');
-    expect(said).toHaveTextContent('Period 202611240007: you won ₹19.60');
+    // What was paid and what it made on top of the stake, in the words of All Bets.
+    expect(said).toHaveTextContent(/^Period 202611240007: Paid ₹19\.60 \(\+₹9\.60\)$/);
     expect(said.parentElement).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('during a time-out closes the board and the sheet with the reason and until when, and keeps the results', async () => {
+    signIn();
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
+      'GET /api/v1/responsible': () =>
+        ok({ limits: [], exclusion: { kind: 'timeout', startedAt: '2026-11-23T10:00:00.000Z', endsAt: '2026-11-24T11:41:00.000Z' }, realityCheckMinutes: 0 }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [result], page: 1, totalPages: 1 }),
+      'GET /api/v1/color/bets': () => ok({ bets: [], page: 1, totalPages: 1 }),
+    });
+    const user = userEvent.setup();
+    renderApp(<ColorGamePage />);
+    const board = await screen.findByRole('region', { name: 'Place a bet' });
+    emit('newRound', { period: '202611240008', duration: 60_000, startTime: '2026-11-23T18:37:00.000Z', endTime: '2026-11-23T18:38:00.000Z' });
+    emit('countdown', { timeLeft: 42 });
+    expect(await within(board).findByText('You are on a time-out until 2026-11-24 05:11 PM: no bet can be placed until then.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    for (const name of ['Green', 'Violet', 'Red', 'Number 0', 'Number 9', /^Big/, /^Small/]) expect(within(board).getByRole('button', { name })).toBeDisabled();
+    await user.click(within(board).getByRole('button', { name: 'Green' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // No invitation to pick a colour that would be refused; the results stay.
+    expect(screen.queryByText(/pick a colour, a number or big\/small below/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: '202611240006' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verify period 202611240006' })).toBeEnabled();
   });
 
   it('shows a hidden game as closed, with no board to bet on', async () => {
@@ -158,7 +187,7 @@ describe('ColorGamePage', () => {
       'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
     });
     renderApp(<ColorGamePage />);
-    expect(await screen.findByText(/The colour game is not open right now/)).toBeInTheDocument();
+    expect(await screen.findByText(/Colour Prediction is not open right now/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Red' })).not.toBeInTheDocument();
     expect(screen.queryByText('Live')).not.toBeInTheDocument();
   });
@@ -171,7 +200,7 @@ describe('ColorGamePage', () => {
       'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
     });
     renderApp(<ColorGamePage />);
-    await screen.findByRole('heading', { name: 'Colour Game' });
+    await screen.findByRole('heading', { name: 'Colour Prediction' });
     emit('connect');
     emit('newRound', { period: '202611240001', duration: 60_000, startTime: '2026-11-23T18:30:00.000Z', endTime: '2026-11-23T18:31:00.000Z' });
     emit('countdown', { timeLeft: 106 });
@@ -241,7 +270,7 @@ describe('ColorGamePage', () => {
       'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
     });
     renderApp(<ColorGamePage />);
-    await screen.findByRole('heading', { name: 'Colour Game' });
+    await screen.findByRole('heading', { name: 'Colour Prediction' });
     expect(await screen.findByText('No results yet: the first comes when this period ends.')).toBeInTheDocument();
     emit('countdown', { timeLeft: 4 });
     expect(screen.getByText('Bets for this period are closed. The next one opens in 4 s.')).toBeInTheDocument();

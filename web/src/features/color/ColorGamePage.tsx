@@ -13,6 +13,7 @@ import {
   type Selection,
 } from '../../../../contracts/color.math';
 import type { ColorCommitment, ColorState, PeriodResult } from '../../../../contracts/color';
+import type { ExclusionView } from '../../../../contracts/responsible';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Page } from '../../components/ui/Page';
@@ -22,13 +23,14 @@ import { Tabs } from '../../components/ui/Tabs';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { useExclusion } from '../../lib/useExclusion';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useBalance, useSession } from '../../lib/useSession';
 import { formatRupees, isAmountText, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import { useGameHidden } from '../../lib/useVisibleGames';
 import { colorApi, colorKeys } from './color.api';
-import { Ball, labelOf } from './Ball';
+import { Ball, labelOf, obliqueLabelOf } from './Ball';
 import { ColorBets, PeriodBets } from './ColorBets';
 import { useRounds } from './useRounds';
 import './color.css';
@@ -59,12 +61,14 @@ export default function ColorGamePage() {
   const rounds = useRounds(onResult);
   const [choice, setChoice] = useState<Selection | null>(null);
   const hidden = useGameHidden('color');
+  // A time-out or self-exclusion closes the board and the sheet before they are used: the server would refuse the bet.
+  const exclusion = useExclusion();
 
   if (hidden) {
     return (
-      <Page title={t('Colour Game')} narrow>
+      <Page title={t('Colour Prediction')} narrow>
         <Empty>
-          {t('The colour game is not open right now. Please check back soon.')} <Link to="/">{t('Back to home')}</Link>
+          {t('Colour Prediction is not open right now. Please check back soon.')} <Link to="/">{t('Back to home')}</Link>
         </Empty>
       </Page>
     );
@@ -72,9 +76,9 @@ export default function ColorGamePage() {
   if (state.isPending) return <Loading />;
   if (state.isError) {
     return (
-      <Page title={t('Colour Game')} narrow>
+      <Page title={t('Colour Prediction')} narrow>
         <ErrorRetry onRetry={() => void state.refetch()} busy={state.isFetching}>
-          {errorMessage(state.error, t('Could not load the colour game.'))}
+          {errorMessage(state.error, t('Could not load Colour Prediction.'))}
         </ErrorRetry>
       </Page>
     );
@@ -93,7 +97,7 @@ export default function ColorGamePage() {
   const startsIn = timeLeft - Math.round((Date.parse(times.endTime) - Date.parse(times.startTime)) / 1000);
 
   return (
-    <Page title={t('Colour Game')} narrow>
+    <Page title={t('Colour Prediction')} narrow>
       <section className="card color-period" aria-label={t('Current period')}>
         <div>
           <p className="color-period__label">{t('Period')}</p>
@@ -118,13 +122,13 @@ export default function ColorGamePage() {
 
       <PeriodBets period={period} lastPeriod={last?.period ?? null} />
 
-      <Board closed={closed} timeLeft={closed ? timeLeft : null} onPick={setChoice} />
+      <Board closed={closed} timeLeft={closed ? timeLeft : null} exclusion={exclusion} onPick={setChoice} />
 
       <Results />
 
       <Rules commitment={state.data.commitment} />
 
-      {choice && <BetSheet selection={choice} period={period} closed={closed} onClose={() => setChoice(null)} />}
+      {choice && <BetSheet selection={choice} period={period} closed={closed} exclusion={exclusion} onClose={() => setChoice(null)} />}
     </Page>
   );
 }
@@ -132,7 +136,7 @@ export default function ColorGamePage() {
 /** While the chain waits for its salt no period runs: the screen says why, and what comes next. */
 function Waiting({ commitment }: { commitment: ColorCommitment }) {
   return (
-    <Page title={t('Colour Game')} narrow>
+    <Page title={t('Colour Prediction')} narrow>
       <section className="card color-waiting" aria-labelledby="color-waiting-title">
         <h2 id="color-waiting-title">{t('The next game starts soon')}</h2>
         <p>{saltNotice(commitment, t)}</p>
@@ -156,13 +160,28 @@ function Waiting({ commitment }: { commitment: ColorCommitment }) {
  * The bet buttons. The countdown renders the page every second; this part (and the results and
  * rules below it) renders again only when what it shows changes.
  */
-const Board = memo(function Board({ closed, timeLeft, onPick }: { closed: boolean; timeLeft: number | null; onPick: (s: Selection) => void }) {
+const Board = memo(function Board({
+  closed: periodClosed,
+  timeLeft,
+  exclusion,
+  onPick,
+}: {
+  closed: boolean;
+  timeLeft: number | null;
+  exclusion: ExclusionView | null;
+  onPick: (s: Selection) => void;
+}) {
+  const closed = periodClosed || exclusion !== null;
   return (
     <section className="card color-board" aria-label={t('Place a bet')}>
-      {closed && (
-        <p className="color-closed" role="status">
-          {t('Bets for this period are closed. The next one opens in {{seconds}} s.', { seconds: timeLeft })}
-        </p>
+      {exclusion ? (
+        <BreakClosed exclusion={exclusion} />
+      ) : (
+        periodClosed && (
+          <p className="color-closed" role="status">
+            {t('Bets for this period are closed. The next one opens in {{seconds}} s.', { seconds: timeLeft })}
+          </p>
+        )
       )}
       <div className="color-board__colours">
         {(['green', 'violet', 'red'] as const).map((c) => (
@@ -208,7 +227,31 @@ const Results = memo(function Results() {
   );
 });
 
-function BetSheet({ selection, period, closed, onClose }: { selection: Selection; period: string; closed: boolean; onClose: () => void }) {
+/** Why no bet can be placed during a time-out or self-exclusion, and until when. */
+function BreakClosed({ exclusion }: { exclusion: ExclusionView }) {
+  const until = formatDateTime(exclusion.endsAt);
+  return (
+    <p className="color-closed" role="status" data-testid="break-closed">
+      {exclusion.kind === 'timeout'
+        ? t('You are on a time-out until {{until}}: no bet can be placed until then.', { until })
+        : t('You have excluded yourself until {{until}}: no bet can be placed until then.', { until })}
+    </p>
+  );
+}
+
+function BetSheet({
+  selection,
+  period,
+  closed,
+  exclusion,
+  onClose,
+}: {
+  selection: Selection;
+  period: string;
+  closed: boolean;
+  exclusion: ExclusionView | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const balance = useBalance();
@@ -233,7 +276,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
       notify.success(
         t('Bet placed: {{amount}} on {{choice}}, period {{period}}.', {
           amount: formatRupees(answer.bet.amount),
-          choice: labelOf(selection),
+          choice: obliqueLabelOf(selection),
           period: answer.bet.period,
         }),
       );
@@ -249,20 +292,22 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
   return (
     <Modal
       open
-      title={t('Bet on {{choice}}', { choice: labelOf(selection) })}
+      title={t('Bet on {{choice}}', { choice: obliqueLabelOf(selection) })}
       onClose={onClose}
       actions={
         <>
           <Button variant="ghost" onClick={onClose}>
             {t('Cancel')}
           </Button>
-          <Button onClick={() => place.mutate()} busy={place.isPending} disabled={Boolean(invalid) || closed}>
+          <Button onClick={() => place.mutate()} busy={place.isPending} disabled={Boolean(invalid) || closed || exclusion !== null}>
             {t('Bet {{amount}}', { amount: Number.isFinite(value) && value > 0 ? formatRupees(value) : '' }).trim()}
           </Button>
         </>
       }
     >
-      <p className="color-sheet__period">Period {period}</p>
+      <p className="color-sheet__period">
+        {t('Period')} {period}
+      </p>
       <div className="field">
         <label className="field__label" htmlFor="color-amount">
           {t('Amount (₹)')}
@@ -289,7 +334,7 @@ function BetSheet({ selection, period, closed, onClose }: { selection: Selection
           </button>
         ))}
       </div>
-      {closed && <p className="field__error">{t('Bets for this period are closed.')}</p>}
+      {exclusion ? <BreakClosed exclusion={exclusion} /> : closed && <p className="field__error">{t('Bets for this period are closed.')}</p>}
     </Modal>
   );
 }

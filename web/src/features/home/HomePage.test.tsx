@@ -60,14 +60,15 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Spin' })).toHaveAttribute('href', '/spinner');
   });
 
-  it('offers Deposite and Withdraw only when signed in', async () => {
+  it('offers Deposit (never the misspelt Deposite) and Withdraw only when signed in', async () => {
     server(null);
     const { unmount } = renderApp(routes);
-    expect(screen.queryByRole('link', { name: 'Deposite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Deposit' })).not.toBeInTheDocument();
     unmount();
     signIn();
     renderApp(routes);
-    expect(screen.getByRole('link', { name: 'Deposite' })).toHaveAttribute('href', '/deposite');
+    expect(screen.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/deposite');
+    expect(screen.queryByText(/Deposite/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
   });
 

@@ -22,10 +22,10 @@ export default function HomePage({ covered = false }: { covered?: boolean }) {
       {signedIn && !playMoney && (
         <nav className="home-wallet" aria-label={t('Wallet')}>
           <Link className="home-wallet__btn home-wallet__btn--in" to="/deposite">
-            <Icon name="arrowDown" size={20} /> {t('Deposite')}
+            <Icon name="arrowDown" size={20} /> {t('Deposit')}
           </Link>
           <Link className="home-wallet__btn home-wallet__btn--out" to="/withdraw">
-            <Icon name="arrowUp" size={20} /> {t('Withdraw')}
+            <Icon name="arrowUp" size={20} /> {t('Withdraw', { context: 'button' })}
           </Link>
         </nav>
       )}

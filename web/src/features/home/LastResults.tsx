@@ -95,7 +95,7 @@ export function HowItWorks({ signedIn, playMoney = false }: { signedIn: boolean;
           </li>
         ) : (
           <li>
-            <strong>{t('Withdraw')}</strong>
+            <strong>{t('Withdraw', { context: 'button' })}</strong>
             <span>{t('Take your balance out to UPI, USDT or ETH whenever you like.')}</span>
           </li>
         )}

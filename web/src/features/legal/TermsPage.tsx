@@ -27,7 +27,7 @@ export default function TermsPage() {
         <ul>
           <li>
             <Tr
-              text="Every result is fixed before you play and can be checked by anyone: see <chicken>how Chicken Road is proven</chicken> and <colour>the colour game's commitments</colour>. Nobody, an admin included, can change a result."
+              text="Every result is fixed before you play and can be checked by anyone: see <chicken>how Chicken Road is proven</chicken> and <colour>Colour Prediction's commitments</colour>. Nobody, an admin included, can change a result."
               parts={{ chicken: <Link to="/fairness" />, colour: <Link to="/color/fairness" /> }}
             />
           </li>

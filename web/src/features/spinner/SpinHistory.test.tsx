@@ -44,7 +44,8 @@ describe('SpinHistory', () => {
     });
     const user = userEvent.setup();
     renderApp(<SpinHistory />);
-    expect(await screen.findAllByText('Won ₹20')).toHaveLength(2);
+    // In the words of every game's result (a spin stakes nothing).
+    expect(await screen.findAllByText('Paid ₹20.00 (+₹20.00)')).toHaveLength(2);
     expect(screen.getByText(/Seed still secret/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Verified: segment 2 of 8, ₹20')).toBeInTheDocument();

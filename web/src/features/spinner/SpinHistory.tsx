@@ -6,7 +6,7 @@ import type { SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
 import { formatDateTime } from '../../lib/format';
-import { prizeLabel } from './prize';
+import { prizeLabel, prizePaid } from './prize';
 import { useSpins } from './spinner.api';
 import './spinner.css';
 import { t } from '../../lib/i18n';
@@ -75,7 +75,7 @@ export function SpinHistory() {
             <li key={s._id} className="wheel-history__item">
               <div className="wheel-history__row">
                 <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
-                <strong>{s.prize === 'LOSE' ? t('No prize') : t('Won ₹{{prize}}', { prize: s.prize })}</strong>
+                <strong>{prizePaid(s.prize) ?? t('No prize')}</strong>
               </div>
               <div className="wheel-history__seeds">
                 <Tr

@@ -60,6 +60,7 @@ describe('SpinnerPage', () => {
     expect(screen.getByRole('img', { name: 'Prize wheel: ₹10, ₹20, No prize, ₹50' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Spin' }));
     expect(await screen.findByText('You won: ₹20')).toBeInTheDocument();
+    expect(screen.getByText('Paid ₹20.00 (+₹20.00)')).toBeInTheDocument();
     expect(api.find('POST', '/api/v1/spinner/spin')[0].headers['Idempotency-Key']).toEqual(expect.any(String));
     expect(screen.getByRole('button', { name: 'Spin' })).toBeDisabled();
     expect(screen.getByText(/^You can spin again in (59m 59s|60m 0s)$/)).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { Page } from '../../components/ui/Page';
 import { ErrorRetry, Loading } from '../../components/ui/States';
 import { ApiError, errorMessage } from '../../lib/api';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
-import { prizeLabel, resultText } from './prize';
+import { prizeLabel, prizePaid, resultText } from './prize';
 import { SpinHistory } from './SpinHistory';
 import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
@@ -124,6 +124,7 @@ export default function SpinnerPage() {
         <p className="wheel-page__status" role="status" aria-live="polite">
           {spinning ? t('Spinning...') : result ? resultText(result.prize) : t('Click to Spin')}
         </p>
+        {!spinning && result && prizePaid(result.prize) && <p className="wheel-page__paid">{prizePaid(result.prize)}</p>}
         {!prizes.length && <p className="state state--empty">{t('The wheel has no prizes yet.')}</p>}
         <Button className="wheel-page__button" onClick={() => void onSpin()} disabled={blocked} busy={spinning}>
           {t('Spin')}

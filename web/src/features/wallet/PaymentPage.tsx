@@ -10,7 +10,7 @@ export default function PaymentPage() {
       <section className="card wallet-card wallet-card--center">
         <p className="wallet-note">{t('Add money to your wallet by UPI or crypto on the deposit screen.')}</p>
         <Link to="/deposite" className="btn btn--primary btn--block">
-          {t('Deposite')}
+          {t('Deposit')}
         </Link>
       </section>
     </Page>

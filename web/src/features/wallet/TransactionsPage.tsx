@@ -21,6 +21,8 @@ function Amount({ t: entry }: { t: WalletTransaction }) {
 
 /** A method as the player reads it: the wallet's own entries (bets, wins, prizes) by their Hindi name, payment methods as they are. */
 const methodName = (method: string) => (method === 'Wallet' || method === 'Crypto' ? t(method) : method);
+/** A row's type as a noun: a deposit row reads "जमा", where the Deposit button says "जमा करें". */
+const typeName = (type: string) => (type === 'deposit' ? t('Deposit', { context: 'type' }) : HISTORY_TYPE_LABELS[type] ? t(HISTORY_TYPE_LABELS[type]) : type);
 
 /**
  * The player's deposits, withdrawals and other wallet entries. The columns say what they hold
@@ -57,7 +59,7 @@ export default function TransactionsPage() {
             {data.transactions.map((tx) => (
               <tr key={tx._id ?? tx.id}>
                 <td className="wallet-table__type">
-                  {HISTORY_TYPE_LABELS[tx.type] ? t(HISTORY_TYPE_LABELS[tx.type]) : tx.type}
+                  {typeName(tx.type)}
                   <time className="wallet-table__date" dateTime={tx.createdAt}>
                     {formatDateTime(tx.createdAt)}
                   </time>

@@ -66,7 +66,8 @@ describe('WithdrawPage', () => {
 
   it("shows the original app's error toast with the server's reason", async () => {
     mockApi({
-      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 10 } }),
+      // The balance shown still covers the amount; the server knows better (another tab spent it meanwhile).
+      [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 1000 } }),
       'POST /api/v1/wallet/withraw': () => ({ status: 400, body: { success: false, code: 'INSUFFICIENT', message: 'Insufficient balance!' } }),
     });
     const user = userEvent.setup();
@@ -114,5 +115,48 @@ describe('WithdrawPage', () => {
     });
     await waitFor(() => expect(screen.getByLabelText('Wallet Address')).toHaveValue(''));
     expect(router.state.location.pathname).toBe('/withdraw');
+  });
+
+  it('says an amount above the balance under the amount at once, and holds the bank details back until it fits', async () => {
+    const api = mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 1234.5 } }) });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/withdraw' });
+    await screen.findByText('₹1,234.50');
+    const amount = screen.getByLabelText('Amount (₹)');
+    await user.type(amount, '1234.5');
+    expect(screen.queryByText(/Insufficient balance!/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toBeEnabled();
+    await user.type(amount, '1');
+    const said = screen.getByText('Insufficient balance! You can withdraw up to ₹1,234.50.');
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Insufficient balance! You can withdraw up to ₹1,234.50.');
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Account Number', 'IFSC']) expect(screen.getByLabelText(label), label).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    // The next field is not the bank's: the keyboard leaves the amount for nothing of the form.
+    await user.tab();
+    expect(screen.getByLabelText('First Name')).not.toHaveFocus();
+    await user.type(amount, '{Enter}');
+    expect(api.find('POST', '/api/v1/wallet/withraw')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    expect(screen.queryByText(/Insufficient balance!/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+  });
+
+  it('says the same on the USDT and ETH forms', async () => {
+    mockApi({ [`GET /api/v1/users/balance/${me._id}`]: () => ({ body: { success: true, balance: 500 } }) });
+    const user = userEvent.setup();
+    renderApp(routes, { path: '/withdraw' });
+    await screen.findByText('₹500.00');
+    for (const tab of ['USDT', 'ETH']) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      await user.type(screen.getByLabelText('Amount (₹)'), '501');
+      expect(screen.getByText('Insufficient balance! You can withdraw up to ₹500.00.')).toBeInTheDocument();
+      expect(screen.getByLabelText('Wallet Address')).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { ChickenSprite, FlameSprite } from './Sprites';
 import { formatRupees } from '../../../../../contracts/amounts';
+import { paidResult } from '../../../lib/betResult';
 import { t } from '../../../lib/i18n';
 
 interface ResultDialogProps {
@@ -50,7 +51,7 @@ export function ResultDialog({ open, won, betAmount, multiplier, payout, onPlayA
           </div>
           <div className="chicken-result__total">
             <dt>{won ? t('You Won') : t('You Lost')}</dt>
-            <dd>{formatRupees(won ? payout : betAmount)}</dd>
+            <dd data-testid="result-amount">{won ? paidResult(betAmount, payout).text : formatRupees(betAmount)}</dd>
           </div>
         </dl>
       </div>
