@@ -112,7 +112,7 @@ describe('the player site in Hindi', () => {
     await dialog.getByText('रजिस्ट्रेशन सफल! कृपया अपना ई-मेल और फ़ोन नंबर वेरिफ़ाई करें।').waitFor();
     const mail = await messageFor(player.email, 'email');
     const sms = await messageFor(player.phone.e164, 'sms');
-    expect(mail.text).toContain(`आपका Rupee Arcade सत्यापन कोड ${mail.code} है।`);
+    expect(mail.text).toContain(`आपका Rupee Arcade वेरिफ़िकेशन कोड ${mail.code} है।`);
     expect(sms.text).toBe(`${sms.code} Rupee Arcade का OTP है। 10 मिनट तक मान्य। किसी को न बताएं।`);
     await dialog.getByRole('textbox', { name: 'ई-मेल कोड का अंक 1 / 6' }).click();
     await page.keyboard.type(mail.code);

@@ -153,7 +153,7 @@ describe('screens that do what they say', () => {
       }
     }
     expect(won).toBe(true);
-    expect(await page.getByRole('dialog').getByTestId('result-amount').textContent()).toMatch(/^मिले ₹[\d,]+\.\d\d \(\+₹[\d,]+\.\d\d\)$/);
+    expect(await page.getByRole('dialog').getByTestId('result-amount').textContent()).toMatch(/^₹[\d,]+\.\d\d मिले \(\+₹[\d,]+\.\d\d\)$/);
     await page.waitForTimeout(600);
     await shot(page, 'screens-chicken-win-hi');
     await page.getByRole('dialog').getByRole('button', { name: 'बंद करें', exact: true }).click();

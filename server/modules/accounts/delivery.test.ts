@@ -92,7 +92,7 @@ describe('code delivery over SMTP and the SMS gateway', () => {
     expect(smsOTP, smsText).toMatch(/^\d{6}$/);
     const mail = await smtp.waitFor(person.email);
     const subject = mail.subject;
-    const emailOTP = /^आपका Rupee Arcade सत्यापन कोड: (\d{6})$/.exec(subject)?.[1];
+    const emailOTP = /^आपका Rupee Arcade वेरिफ़िकेशन कोड: (\d{6})$/.exec(subject)?.[1];
     expect(emailOTP ?? mail.subject).toMatch(/^\d{6}$/);
     expect((await app.inject({ method: 'POST', url: '/api/v1/otp/verify', payload: { userId, emailOTP, smsOTP } })).statusCode).toBe(200);
 

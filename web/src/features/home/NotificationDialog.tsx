@@ -47,7 +47,7 @@ export function NotificationDialog() {
   };
   const open = Boolean(message) && closed !== message && !closedRecently(message!);
   return (
-    <Modal open={open} title={t('Notification')} onClose={close} actions={<Button onClick={close}>OK</Button>}>
+    <Modal open={open} title={t('Notification')} onClose={close} actions={<Button onClick={close}>{t('OK')}</Button>}>
       <p className="home-notice__text">{message}</p>
     </Modal>
   );
