@@ -264,7 +264,7 @@ function AdminLine({ admin, guide, onDelete }: { admin: AdminRow; guide: AccessP
     );
   return (
     <tr>
-      <td data-label="Name" className="admin-cell--wrap">
+      <td data-label="Name" className="admin-cell--wrap admin-cell--name">
         <span>
           {input('fullName', 'Name')}
           {me && <span className="admin-badge admin-badge--info">you</span>}

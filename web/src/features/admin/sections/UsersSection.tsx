@@ -40,7 +40,7 @@ function UserRow({
           View
         </Button>
       </td>
-      <td data-label="Name" className="admin-cell--wrap">
+      <td data-label="Name" className="admin-cell--wrap admin-cell--name">
         <span>
           {user.fullName}
           {user.role === 'admin' && <span className="admin-badge admin-badge--info">admin</span>}
