@@ -40,6 +40,8 @@ export interface HaPostgres {
   cut(name: string, how: 'link' | 'peers'): void;
   heal(name: string): void;
   switchover(leader: string, candidate?: string): SpawnSyncReturns<string>;
+  reinit(name: string): SpawnSyncReturns<string>;
+  behind(): Promise<string[]>;
   logs(name: string): string;
   haproxyLogs(): string;
   stop(): Promise<void>;

@@ -11,7 +11,7 @@
 // root (namespaces), Debian's patroni, etcd-server and haproxy (./run installs them), and
 // PostgreSQL's server binaries.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -132,7 +132,16 @@ function patroniConfig({ name, ip, etcd, subnet, dir, bin, synchronous }) {
           `host all all ${subnet}.0/24 trust`,
           `host replication replicator ${subnet}.0/24 trust`,
           'host all all 127.0.0.1/32 trust',
+          // Patroni reads its own node's timeline over a local replication connection: without
+          // this line it cannot tell that a node has diverged, and never rewinds it.
+          'host replication replicator 127.0.0.1/32 trust',
         ],
+        // A clone (a new node, or patronictl reinit) asks the primary for an immediate checkpoint
+        // instead of waiting for a spread one (minutes).
+        basebackup: [{ checkpoint: 'fast' }],
+        // A node whose history diverged and cannot be rewound is cloned again from the primary.
+        remove_data_directory_on_rewind_failure: true,
+        remove_data_directory_on_diverged_timelines: true,
       },
     },
     null,
@@ -223,7 +232,10 @@ export async function startHaPostgres({ port, host = '127.0.0.1', synchronous = 
     const spawnLogged = (name, args, opts) => {
       const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
       let out = '';
+      // Also on disk, for an operator to read while it runs: <root>/<name>.log.
+      const file = createWriteStream(join(root, `${name}.log`), { flags: 'a' });
       const keep = (c) => {
+        file.write(c);
         out = (out + c.toString('utf8')).slice(-20000);
       };
       child.stdout.on('data', keep);
@@ -324,8 +336,15 @@ export async function startHaPostgres({ port, host = '127.0.0.1', synchronous = 
           async () => {
             const members = await cluster.members();
             const leader = members.filter((m) => m.role === 'leader' && m.state === 'running');
+            // A standby follows the primary's timeline (a node that diverged shows none, and a lag
+            // of 0 until the primary writes past it) and has caught up.
             const standbys = members.filter(
-              (m) => (m.role === 'replica' || m.role === 'sync_standby') && (m.state === 'streaming' || m.state === 'running') && m.lag === 0,
+              (m) =>
+                (m.role === 'replica' || m.role === 'sync_standby') &&
+                (m.state === 'streaming' || m.state === 'running') &&
+                m.lag === 0 &&
+                leader.length === 1 &&
+                m.timeline === leader[0].timeline,
             );
             const sync = members.some((m) => m.role === 'sync_standby');
             return leader.length === 1 && standbys.length === NODES - 1 && (sync || !synchronous);
@@ -383,6 +402,19 @@ export async function startHaPostgres({ port, host = '127.0.0.1', synchronous = 
         const args = ['-c', join(nodes[0].dir, 'patroni.yml'), 'switchover', '--leader', leader, '--force'];
         if (candidate) args.push('--candidate', candidate);
         return tryRun(['/usr/bin/patronictl', ...args]);
+      },
+      /**
+       * The runbook's step for a node that does not stream again by itself: `patronictl reinit`,
+       * which clones it afresh from the primary.
+       */
+      reinit(name) {
+        return tryRun(['/usr/bin/patronictl', '-c', join(nodes[0].dir, 'patroni.yml'), 'reinit', 'rupee', name, '--force']);
+      },
+      /** Members that are not streaming standbys on the primary's timeline now. */
+      async behind() {
+        const members = await cluster.members();
+        const leader = members.find((m) => m.role === 'leader');
+        return members.filter((m) => m.role !== 'leader' && (!leader || m.timeline !== leader.timeline || m.lag !== 0)).map((m) => m.name);
       },
       /** Patroni's log lines of a node, for a failure's message. */
       logs: (name) => cluster.byName(name).child?.logs() ?? '',

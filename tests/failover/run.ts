@@ -42,6 +42,8 @@ const CALM_MS = 4000;
 const ROUND_SECONDS = 10;
 /** Longest a failover may leave the cluster with no primary before the suite calls it a failure. */
 const NO_PRIMARY_WITHIN_MS = 30_000;
+/** How long a node that is back may take to stream again by itself before the runbook's reinit. */
+const REJOIN_BY_ITSELF_MS = 40_000;
 const ADMIN = { email: 'admin@failover.test', password: 'Failover#Admin-2024' };
 
 type Kind = 'death' | 'cut-link' | 'cut-peers' | 'switchover';
@@ -129,6 +131,8 @@ interface Event {
   newPrimaryAt: number;
   serveAgainMs: number;
   rejoinMs: number;
+  /** Nodes that did not stream again by themselves and were cloned again (patronictl reinit). */
+  reinitialised: string[];
   writer?: DirectWriter;
 }
 
@@ -283,16 +287,32 @@ async function failover(run: Run, cluster: HaPostgres, kind: Kind): Promise<Even
   if (kind === 'death') cluster.revive(from);
   else if (kind !== 'switchover') cluster.heal(from);
   const rejoining = Date.now();
+  // Patroni rewinds a node that comes back and it streams again by itself; one that does not
+  // within REJOIN_BY_ITSELF_MS gets the runbook's step (patronictl reinit), counted apart.
+  let reinitialised: string[] = [];
   try {
-    await cluster.waitHealthy(120_000);
-  } catch (err) {
-    o.span.wrong.push(`${from} did not rejoin as a standby: ${(err as Error).message.slice(0, 600)}\n${cluster.logs(from).slice(-1500)}`);
+    await cluster.waitHealthy(REJOIN_BY_ITSELF_MS);
+  } catch {
+    reinitialised = await cluster.behind();
+    for (const name of reinitialised) {
+      const out = cluster.reinit(name);
+      if (out.status !== 0) o.span.wrong.push(`patronictl reinit ${name} failed: ${out.stderr || out.stdout}`);
+    }
+    try {
+      await cluster.waitHealthy(120_000);
+    } catch (err) {
+      // Patroni's own words of every node that is not a streaming standby now.
+      const behind = await cluster.behind();
+      o.span.wrong.push(
+        `the cluster did not heal after ${from} was back, even after patronictl reinit ${reinitialised.join(', ')}: ${(err as Error).message.slice(0, 900)}\n${behind.map((m) => `${m}:\n${cluster.logs(m).slice(-2500)}`).join('\n')}`,
+      );
+    }
   }
   const rejoinMs = Date.now() - rejoining;
   log(
-    `${LABEL[kind]}: ${from} → ${to}, new primary after ${((newPrimaryAt - startedAt) / 1000).toFixed(1)} s, servers serving ${(serveAgainMs / 1000).toFixed(1)} s later, ${from} a standby again ${(rejoinMs / 1000).toFixed(1)} s after it was back`,
+    `${LABEL[kind]}: ${from} → ${to}, new primary after ${((newPrimaryAt - startedAt) / 1000).toFixed(1)} s, servers serving ${(serveAgainMs / 1000).toFixed(1)} s later, every node a streaming standby again ${(rejoinMs / 1000).toFixed(1)} s after ${from} was back${reinitialised.length ? ` (after patronictl reinit of ${reinitialised.join(', ')})` : ''}`,
   );
-  return { kind, from, to, startedAt, newPrimaryAt, serveAgainMs, rejoinMs, writer };
+  return { kind, from, to, startedAt, newPrimaryAt, serveAgainMs, rejoinMs, reinitialised, writer };
 }
 
 /** The table per kind; false when a failover took too long or left two primaries. */
@@ -310,7 +330,7 @@ async function printFailovers(cluster: HaPostgres, watch: PrimaryWatch, events: 
     const spans = run.occurrences.filter((o) => o.span.kind === LABEL[kind]);
     const tally = (k: 'ok' | 'refused' | 'unavailable' | 'cut off' | 'timed out') => spans.reduce((n, o) => n + o.span.tally[k], 0);
     log(
-      `  ${LABEL[kind]}: ${list.length}×; ${(none / 1000).toFixed(1)} s; ${(two / 1000).toFixed(1)} s; ${tally('ok')} / ${tally('refused')} / ${tally('unavailable')} / ${tally('cut off')} / ${tally('timed out')}; ${(Math.max(...list.map((e) => e.serveAgainMs)) / 1000).toFixed(1)} s; ${(Math.max(...list.map((e) => e.rejoinMs)) / 1000).toFixed(1)} s`,
+      `  ${LABEL[kind]}: ${list.length}×; ${(none / 1000).toFixed(1)} s; ${(two / 1000).toFixed(1)} s; ${tally('ok')} / ${tally('refused')} / ${tally('unavailable')} / ${tally('cut off')} / ${tally('timed out')}; ${(Math.max(...list.map((e) => e.serveAgainMs)) / 1000).toFixed(1)} s; ${(Math.max(...list.map((e) => e.rejoinMs)) / 1000).toFixed(1)} s; ${list.reduce((n, e) => n + e.reinitialised.length, 0)}`,
     );
     if (none > NO_PRIMARY_WITHIN_MS) problems.push(`${LABEL[kind]}: ${none} ms with no primary`);
   }
