@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { call, fundedPlayer, type Player } from './api';
 import { launch, newPage, shot, signInBrowser } from './browser';
+import { formatBalance } from '../../contracts/amounts';
 
-const rupees = (n: number) => `₹${Math.floor(n).toLocaleString('en-IN')}`;
+// The balance chip's own words (paise shown, "≈" when it rounds).
+const rupees = (n: number) => formatBalance(Math.round(n * 100) / 100);
 
 describe('Chicken Road in the browser', () => {
   let browser: Browser;

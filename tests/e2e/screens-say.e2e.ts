@@ -58,7 +58,7 @@ describe('screens that do what they say', () => {
     await shot(page, 'screens-home-names');
     await inHindi(page);
     await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();
-    await page.getByRole('heading', { name: 'कलर प्रेडिक्शन' }).waitFor();
+    await page.getByRole('heading', { name: 'Colour Prediction' }).waitFor();
     await shot(page, 'screens-home-names-hi');
     await inEnglish(page);
   });

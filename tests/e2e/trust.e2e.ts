@@ -192,7 +192,7 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
     await shot(player, 'trust-colour-open-bet');
     const result = mine.getByTestId('period-result');
     await result.waitFor({ timeout: 30_000 });
-    expect(await result.textContent()).toMatch(/: you (won|lost) ₹\d/);
+    expect(await result.textContent()).toMatch(/: (Paid ₹[\d,.]+ \([+−]₹[\d,.]+\)|you lost ₹\d)/);
     expect(await result.locator('..').getAttribute('aria-live')).toBe('polite');
     await shot(player, 'trust-colour-result');
   });
