@@ -223,6 +223,9 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
         expect(l.x + l.width <= b.x || b.x + b.width <= l.x || l.y + l.height <= b.y || b.y + b.height <= l.y).toBe(true);
       }
     }
+    // The explanation stands beside a price; with none set the page says it is closed instead.
+    // Files share one server and run in any order, so this one sets its own price.
+    await call('POST', '/api/v1/telegram-amount', { amount: 299 }, adminToken);
     await player.goto('/telegram-subscription/chicken');
     await player.getByText(/A subscription gives you the invite link/).waitFor();
   });
