@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 // Module boundaries (docs/architecture.md): each rule names what a kind of file may not import.
@@ -36,6 +37,22 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Every word a player reads goes through t(): a bare English text in JSX shows as English on a
+  // Hindi screen. The back office stays English (decision 24).
+  {
+    files: ['web/src/**/*.tsx'],
+    // The second factor's set-up is for admins only.
+    ignores: ['web/src/features/admin/**', 'web/src/features/auth/SecondFactorStep.tsx', '**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        // What reads the same in every language: text with no Latin letter (₹, 18+, 404, ✓), the
+        // multiplier's x, the brand, Telegram and the keys' names.
+        { mode: 'jsx-text-only', words: { exclude: ['^[^A-Za-z]*$', '^\\s*x\\s*$', '^[A-Z]$', '^(Rupee|Arcade|Rupee Arcade|Telegram|Space)$'] } },
+      ],
+    },
   },
 
   // Server layers: routes → services → repositories → database.

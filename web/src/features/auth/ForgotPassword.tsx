@@ -1,3 +1,4 @@
+import { Tr } from '../../lib/Tr';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -158,7 +159,7 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
         onSubmit={handleSubmit(onValid, () => (isCompleteOtp(digits) ? undefined : fail(t('Please enter 6-digit OTP code'))))}
       >
         <p className="auth-form__target">
-          Code for <strong>{identifier.trim()}</strong>
+          <Tr text="Code for <b>{{who}}</b>" values={{ who: identifier.trim() }} parts={{ b: <strong /> }} />
         </p>
         <OtpInput
           label={t('Reset code')}

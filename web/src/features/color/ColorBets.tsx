@@ -29,7 +29,7 @@ export function ColorBets() {
             <div>
               <strong>{labelOf(b.selection)}</strong> · {formatRupees(b.amount)}
               <p className="color-bets__meta">
-                Period {b.period} · {formatDateTime(b.createdAt)}
+                {t('Period {{period}}', { period: b.period })} · {formatDateTime(b.createdAt)}
               </p>
             </div>
             <div className={`color-bets__result color-bets__result--${b.status}`}>

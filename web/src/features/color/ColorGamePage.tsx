@@ -105,7 +105,7 @@ export default function ColorGamePage() {
             {period}
           </p>
           <p className={rounds.connected ? 'color-live' : 'color-live color-live--off'}>{rounds.connected ? t('Live') : t('Connecting…')}</p>
-          {startsIn > 0 && <p className="color-period__starts">Starts in {clock(startsIn)}</p>}
+          {startsIn > 0 && <p className="color-period__starts">{t('Starts in {{time}}', { time: clock(startsIn) })}</p>}
         </div>
         <div className="color-period__time">
           <p className="color-period__label">{closed ? t('Bets closed') : t('Time left')}</p>
