@@ -33,7 +33,12 @@ export interface HaPostgres {
   haproxySocket: string;
   members(): Promise<HaMember[]>;
   primaries(): Promise<string[]>;
+  /** The primary's own view of its standbys (pg_stat_replication); empty without one primary. */
+  standbys(): Promise<{ name: string; state: string; syncState: string; behindBytes: number }[]>;
+  /** Waits until one primary and every other node streaming from it and caught up, one synchronous. */
   waitHealthy(timeoutMs?: number): Promise<void>;
+  /** The standby the primary waits for now (its synchronous one), or undefined. */
+  syncStandby(): Promise<string | undefined>;
   byName(name: string): HaNode;
   kill(name: string): void;
   revive(name: string): void;

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const NODES = 3;
+/** A standby this close to the primary's WAL (bytes yet to replay) has caught up: under load it is never exactly 0. */
+const CAUGHT_UP_BYTES = 1024 * 1024;
 /**
  * Patroni's timing: the leader renews its key every LOOP_WAIT s, gives up on etcd after
  * RETRY_TIMEOUT s (and then stops being primary), and its key expires after TTL s, when a standby
@@ -98,6 +100,11 @@ function patroniConfig({ name, ip, etcd, subnet, dir, bin, synchronous }) {
           // docs/decisions/0030-postgresql-failover.md.
           synchronous_mode: synchronous,
           synchronous_mode_strict: synchronous,
+          // A primary that steps down stops within 5 s or its postmaster is killed. Without it, a
+          // primary cut off from its standbys kept a postmaster waiting on its WAL senders while
+          // Patroni rewound and then re-cloned the folder under it, and that postmaster's last
+          // checkpoint landed in the new clone: a standby ahead of its primary, that never streams.
+          primary_stop_timeout: 5,
           postgresql: {
             use_pg_rewind: true,
             use_slots: true,
@@ -110,6 +117,9 @@ function patroniConfig({ name, ip, etcd, subnet, dir, bin, synchronous }) {
               max_wal_senders: 10,
               max_replication_slots: 10,
               wal_keep_size: '128MB',
+              // A WAL sender whose standby has vanished gives up in seconds, not a minute, so a
+              // primary cut off from its standbys can shut down.
+              wal_sender_timeout: '5s',
             },
           },
         },
@@ -330,29 +340,52 @@ export async function startHaPostgres({ port, host = '127.0.0.1', synchronous = 
         const answers = await Promise.all(nodes.map(async (node) => ((await rest(node.ip, '/primary', 400)).status === 200 ? node.name : null)));
         return answers.filter(Boolean);
       },
-      /** Waits until one primary and every other node a streaming standby, one synchronous. */
+      /**
+       * The primary's own view of its standbys (pg_stat_replication): each standby's member name,
+       * whether it streams, whether it is the synchronous one, and how many bytes of WAL it has yet
+       * to replay. Patroni's view alone is not enough: a rewound node that waits for WAL the
+       * primary never wrote ("requested starting point … is ahead of the WAL flush position")
+       * shows as a running replica with a lag of 0 while it streams nothing.
+       */
+      async standbys() {
+        const members = await cluster.members();
+        const leaders = members.filter((m) => m.role === 'leader');
+        if (leaders.length !== 1) return [];
+        const client = new pg.Client({
+          connectionString: `postgres://postgres@${cluster.byName(leaders[0].name).ip}:5432/postgres`,
+          connectionTimeoutMillis: 1000,
+          query_timeout: 1000,
+        });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          const { rows } = await client.query(
+            `SELECT application_name AS name, state, sync_state AS "syncState",
+                    coalesce(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn), 1e12)::bigint AS "behindBytes"
+               FROM pg_stat_replication`,
+          );
+          return rows.map((r) => ({ ...r, behindBytes: Number(r.behindBytes) }));
+        } catch {
+          return [];
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+      /**
+       * Waits until one primary and every other node a standby on its timeline that streams from
+       * it and has replayed nearly all of it, one of them synchronous (as the primary sees them).
+       */
       async waitHealthy(timeoutMs = 90_000) {
         await waitFor(
-          async () => {
-            const members = await cluster.members();
-            const leader = members.filter((m) => m.role === 'leader' && m.state === 'running');
-            // A standby follows the primary's timeline (a node that diverged shows none, and a lag
-            // of 0 until the primary writes past it) and has caught up.
-            const standbys = members.filter(
-              (m) =>
-                (m.role === 'replica' || m.role === 'sync_standby') &&
-                (m.state === 'streaming' || m.state === 'running') &&
-                m.lag === 0 &&
-                leader.length === 1 &&
-                m.timeline === leader[0].timeline,
-            );
-            const sync = members.some((m) => m.role === 'sync_standby');
-            return leader.length === 1 && standbys.length === NODES - 1 && (sync || !synchronous);
-          },
+          async () => (await cluster.behind()).length === 0 && (!synchronous || (await cluster.syncStandby()) !== undefined),
           timeoutMs,
           'the cluster to be healthy (one primary, two standbys streaming, one synchronous)',
-          async () => JSON.stringify(await cluster.members()),
+          async () => `${JSON.stringify(await cluster.members())} ${JSON.stringify(await cluster.standbys())}`,
         );
+      },
+      /** The standby the primary now waits for (its synchronous one), or undefined. */
+      async syncStandby() {
+        return (await cluster.standbys()).find((s) => s.state === 'streaming' && s.syncState === 'sync')?.name;
       },
       byName: (name) => nodes.find((node) => node.name === name),
       /** The machine dies: every process on it killed at once, its link down. */
@@ -410,11 +443,21 @@ export async function startHaPostgres({ port, host = '127.0.0.1', synchronous = 
       reinit(name) {
         return tryRun(['/usr/bin/patronictl', '-c', join(nodes[0].dir, 'patroni.yml'), 'reinit', 'rupee', name, '--force']);
       },
-      /** Members that are not streaming standbys on the primary's timeline now. */
+      /**
+       * Members that are not, now, standbys on the primary's timeline that stream from it and have
+       * replayed all but CAUGHT_UP_BYTES of it; every node when there is not exactly one primary.
+       */
       async behind() {
         const members = await cluster.members();
-        const leader = members.find((m) => m.role === 'leader');
-        return members.filter((m) => m.role !== 'leader' && (!leader || m.timeline !== leader.timeline || m.lag !== 0)).map((m) => m.name);
+        const leaders = members.filter((m) => m.role === 'leader' && m.state === 'running');
+        if (leaders.length !== 1) return nodes.map((n) => n.name);
+        const standbys = await cluster.standbys();
+        const streaming = new Set(standbys.filter((s) => s.state === 'streaming' && s.behindBytes <= CAUGHT_UP_BYTES).map((s) => s.name));
+        const behind = nodes
+          .map((n) => n.name)
+          .filter((name) => name !== leaders[0].name)
+          .filter((name) => !streaming.has(name) || members.find((m) => m.name === name)?.timeline !== leaders[0].timeline);
+        return behind;
       },
       /** Patroni's log lines of a node, for a failure's message. */
       logs: (name) => cluster.byName(name).child?.logs() ?? '',

@@ -264,7 +264,9 @@ async function failover(run: Run, cluster: HaPostgres, kind: Kind): Promise<Even
     writer = new DirectWriter(`postgres://postgres@${cluster.byName(from).ip}:5432/postgres`);
     writing = writer.run();
   } else {
-    const out = cluster.switchover(from);
+    // To the standby the primary waits for, as an operator would: Patroni refuses any other in
+    // synchronous mode.
+    const out = cluster.switchover(from, await cluster.syncStandby());
     if (out.status !== 0) o.span.wrong.push(`patronictl switchover failed: ${out.stderr || out.stdout}`);
   }
   // A new primary, alone: the old one gone or stepped down.
