@@ -97,6 +97,54 @@ export function normaliseBlockHash(text: string): string | null {
 
 export const SALT_SOURCES = ['bitcoin', 'server', 'operator'] as const;
 export type SaltSource = (typeof SALT_SOURCES)[number];
+
+/** Bitcoin's target: one block every ten minutes. */
+export const BITCOIN_BLOCK_MS = 10 * 60_000;
+/** A block everyone can look up (the 2024 halving), for when no chain has used a Bitcoin block yet. */
+const HALVING_2024 = { block: 840_000, at: Date.parse('2024-04-20T00:09:27.000Z') };
+
+/** What block times are worked out from: the chains' salts, each a block and when its hash was entered. */
+export interface SaltedChain {
+  id: number;
+  saltSource: SaltSource | null;
+  saltBlock: number | null;
+  saltedAt: string | Date | null;
+}
+
+/**
+ * The latest block whose time is known (`at` in ms): the highest block a chain took its salt from,
+ * mined by the time its hash was entered; else the 2024 halving.
+ */
+export function knownBlock(chains: readonly SaltedChain[]): { block: number; at: number; fromChain?: number } {
+  let known: { block: number; at: number; fromChain?: number } = HALVING_2024;
+  for (const c of chains) {
+    if (c.saltSource !== 'bitcoin' || c.saltBlock === null || !c.saltedAt) continue;
+    if (known.fromChain === undefined || c.saltBlock > known.block) known = { block: c.saltBlock, at: new Date(c.saltedAt).getTime(), fromChain: c.id };
+  }
+  return known;
+}
+
+/** When block `height` is expected (ms): ten minutes a block from the latest block whose time is known. */
+export function expectedBlockTime(height: number, chains: readonly SaltedChain[]): number {
+  const known = knownBlock(chains);
+  return known.at + (height - known.block) * BITCOIN_BLOCK_MS;
+}
+
+/**
+ * From when the hash of block `height` is taken as a chain's salt (ms). Before then the block is
+ * almost surely not mined, so a hash entered is another block's, and a salt is never changed once
+ * written. Blocks come by chance: `n` blocks take fewer than `n` ten-minute spans about half the
+ * time, so the bound is the time `n` blocks beat only once in a thousand runs (the gamma quantile,
+ * Wilson–Hilferty), at a tenth faster than ten minutes a block (blocks run ahead of the target
+ * while the network grows); earlier than the expected time, never later.
+ */
+export function saltTakenFrom(height: number, chains: readonly SaltedChain[]): number {
+  const known = knownBlock(chains);
+  const n = height - known.block;
+  if (n <= 0) return known.at;
+  const fewest = n * Math.max(0, 1 - 1 / (9 * n) - 3.09 / (3 * Math.sqrt(n))) ** 3;
+  return known.at + fewest * BITCOIN_BLOCK_MS * 0.9;
+}
 export const CHAIN_STATUSES = ['awaiting-salt', 'starting', 'running', 'ended'] as const;
 export type ChainStatus = (typeof CHAIN_STATUSES)[number];
 

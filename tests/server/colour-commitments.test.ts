@@ -143,6 +143,23 @@ describe('colour commitments: chain, then salt, then periods', () => {
     expect(waiting.current).toBeNull();
     expect(waiting.commitment).toMatchObject({ id: 2, status: 'awaiting-salt' });
     expect((await get('/color/history?chain=1')).data.periods[0]).toMatchObject({ seq: 100, index: 100, chain: 1 });
+    // Block 950150 is 150 blocks after block 950000, whose hash was entered at 12:30 PM IST: expected
+    // 25 hours later, at ten minutes a block. Its hash is not taken while the block is most likely not mined.
+    const early = await enter({ block: NEXT_BLOCK, hash: blockHash('block 950150') });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'BLOCK_NOT_MINED' });
+    expect(early.json().message).toMatch(/^Block 950150 is expected about 2026-11-26 01:30 PM IST \(ten minutes a block\), so it is most likely not mined yet/);
+    // The earliest 150 blocks come but once in a thousand runs, at a tenth faster than ten minutes a block: 17 h 15 min.
+    expect(early.json().message).toMatch(/enter the hash once a block explorer shows block 950150, from 2026-11-26 05:44 AM IST\.$/);
+    expect((await get('/color/state')).data.commitment).toMatchObject({ id: 2, status: 'awaiting-salt', salt: null });
+    // Nor from the settings: a server started with it as COLOR_SALT starts, and leaves it for a later start.
+    const earlyStart = await createTestApp({}, { ...env, COLOR_SALT_BLOCK: String(NEXT_BLOCK), COLOR_SALT: blockHash('block 950150') }, undefined, clock);
+    await earlyStart.close();
+    expect((await get('/color/state')).data.commitment).toMatchObject({ id: 2, status: 'awaiting-salt', salt: null });
+    clock.advance(Date.parse('2026-11-26T00:14:00.000Z') - clock.now().getTime());
+    expect((await enter({ block: NEXT_BLOCK, hash: blockHash('block 950150') })).json()).toMatchObject({ code: 'BLOCK_NOT_MINED' });
+    // From then on, it is taken.
+    clock.advance(90_000);
     expect((await enter({ block: NEXT_BLOCK, hash: blockHash('block 950150') })).statusCode).toBe(200);
     // Its first period starts one to two periods after the salt, and ends one later.
     clock.advance(181_000);
@@ -160,11 +177,14 @@ describe('colour commitments: chain, then salt, then periods', () => {
 
   it('keeps two admins entering different salts at once to one salt', async () => {
     await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: NEXT_BLOCK + 10 } });
+    // Ten blocks on, past their expected time.
+    clock.advance(2 * 3_600_000);
     const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => enter({ block: NEXT_BLOCK + 10, hash: blockHash(`race ${i}`) })));
     expect(tries.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(tries.every((r) => r.statusCode === 200 || r.json().code === 'SALT_SET')).toBe(true);
     // The same salt entered at once by many (servers starting with the same COLOR_SALT) is no conflict.
     await app.inject({ method: 'POST', url: '/api/v1/admin/color/next-chain', headers: admin.headers, payload: { block: NEXT_BLOCK + 20 } });
+    clock.advance(2 * 3_600_000);
     const same = await Promise.all(Array.from({ length: 8 }, () => enter({ block: NEXT_BLOCK + 20, hash: blockHash('same') })));
     expect(same.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
   });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { normaliseBlockHash, saltNotice, type ChainStatus } from '../../../contracts/color.js';
+import { expectedBlockTime, normaliseBlockHash, saltNotice, saltTakenFrom, type ChainStatus } from '../../../contracts/color.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { periodBounds } from '../../lib/india-time.js';
+import { formatIst, periodBounds } from '../../lib/india-time.js';
 import { isSealed, seal, unseal } from '../../lib/seal.js';
 import { seedUnproven, STORED_IN_CLEAR } from '../play/index.js';
 import { HashChain } from './color.chain.js';
@@ -168,9 +168,13 @@ export function forgetGame(config: Config): void {
 
 const BITCOIN_BLOCK = 'a Bitcoin block hash: 64 hexadecimal characters starting with at least eight zeros, as block explorers show it';
 
+/** The code of a salt refused because its block is most likely not mined yet. */
+export const BLOCK_NOT_MINED = 'BLOCK_NOT_MINED';
+
 /**
  * Writes the salt of the chain committed to block `height`: that block's hash. Refused when no
- * chain waits on that block, and when the chain's salt is already written (it never changes).
+ * chain waits on that block, when the chain's salt is already written (it never changes), and
+ * before the block can have been mined (saltTakenFrom, the rule the back office shows too).
  */
 export async function enterSalt(db: DbOrTx, height: number, blockHash: string, now: Date): Promise<repo.ChainRow> {
   const salt = normaliseBlockHash(blockHash);
@@ -181,6 +185,13 @@ export async function enterSalt(db: DbOrTx, height: number, blockHash: string, n
   if (chain.salt !== null) {
     if (chain.salt === salt) return chain;
     throw conflict(`Chain ${chain.id} already has its salt (the hash of block ${height}); a salt never changes once written.`, 'SALT_SET');
+  }
+  const takenFrom = saltTakenFrom(height, chains);
+  if (now.getTime() < takenFrom) {
+    throw conflict(
+      `Block ${height} is expected about ${formatIst(new Date(expectedBlockTime(height, chains)))} IST (ten minutes a block), so it is most likely not mined yet and this is not its hash. A salt is never changed once written: enter the hash once a block explorer shows block ${height}, from ${formatIst(new Date(takenFrom))} IST.`,
+      BLOCK_NOT_MINED,
+    );
   }
   const prev = chains.find((c) => c.id === chain.id - 1);
   const written = await repo.saltChain(db, chain.id, { salt, saltSource: 'bitcoin', saltedAt: now, epoch: firstStart(prev, chain.roundSeconds, now) });
@@ -212,7 +223,7 @@ export class ColourSaltRefused extends Error {}
  * terminal hash (one that does not stays as it is and is refused), then applies COLOR_SALT to the chain
  * committed to COLOR_SALT_BLOCK. A different salt for a chain that has one is refused: the server
  * does not start. A salt for a block no chain committed to yet is not used (it would be known
- * before the chain is made); the answer says so.
+ * before the chain is made), nor one entered before its block can have been mined; the answer says so.
  */
 export async function prepareChains(db: DbOrTx, config: Config, now: Date): Promise<string | null> {
   for (const chain of await repo.unsealedChains(db)) {
@@ -231,7 +242,15 @@ export async function prepareChains(db: DbOrTx, config: Config, now: Date): Prom
       `COLOR_SALT differs from the salt colour chain ${chain.id} has used since ${chain.saltedAt!.toISOString()} (the hash of block ${chain.saltBlock}: ${chain.salt}). A salt never changes once its periods have started: set COLOR_SALT back to it, or remove COLOR_SALT and COLOR_SALT_BLOCK.`,
     );
   }
-  if (chain.salt === null) await enterSalt(db, config.COLOR_SALT_BLOCK, salt, now);
+  if (chain.salt === null) {
+    try {
+      await enterSalt(db, config.COLOR_SALT_BLOCK, salt, now);
+    } catch (err) {
+      // Too early for the block: kept out, and used at a later start.
+      if (err instanceof AppError && err.code === BLOCK_NOT_MINED) return `COLOR_SALT is not used yet: ${err.message}`;
+      throw err;
+    }
+  }
   return null;
 }
 

@@ -100,6 +100,8 @@ describe('ColourFairnessSection', () => {
     const hash = await screen.findByLabelText('Hash of block 900012');
     // Twelve blocks after block 900000, whose hash was entered at 10:00 AM IST.
     expect(screen.getByText(/Block 900012 is expected about 2026-11-20 12:00 PM IST/)).toBeInTheDocument();
+    // As the server takes it: from when twelve blocks are barely possible (once in a thousand runs, a tenth faster than ten minutes a block).
+    expect(screen.getByText(/Its hash is taken from 2026-11-20 10:36 AM IST\.$/)).toBeInTheDocument();
     expect(screen.getByText(/committed to Bitcoin block 900012 on 2026-11-20 11:30 AM IST/)).toBeInTheDocument();
 
     await user.type(hash, HASH);

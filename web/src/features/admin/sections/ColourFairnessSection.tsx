@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ColorCommitment } from '../../../../../contracts/color';
-import { normaliseBlockHash } from '../../../../../contracts/color.math';
+import { expectedBlockTime as expectedAt, knownBlock, normaliseBlockHash, saltTakenFrom } from '../../../../../contracts/color.math';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
 import { ErrorText, Loading } from '../../../components/ui/States';
@@ -13,25 +13,8 @@ import { SectionHead } from './SectionHead';
 /** Every time in this section is India time, and says so. */
 const ist = (iso: string) => `${formatDateTime(iso)} IST`;
 
-/** Bitcoin's target: one block every ten minutes. */
-const BLOCK_MS = 10 * 60_000;
-/** A block everyone can look up (the 2024 halving), for when no chain has used a Bitcoin block yet. */
-const HALVING_2024 = { block: 840_000, at: '2024-04-20T00:09:27.000Z' };
-
-/**
- * The latest block whose time this back office knows: the block a chain took its salt from, mined
- * by the time its hash was entered; else the 2024 halving.
- */
-function knownBlock(chains: ColorCommitment[]): { block: number; at: string; fromChain?: number } {
-  const salted = chains.find((c) => c.saltSource === 'bitcoin' && c.saltBlock !== null && c.saltedAt);
-  return salted ? { block: salted.saltBlock!, at: salted.saltedAt!, fromChain: salted.id } : HALVING_2024;
-}
-
-/** When block `height` is expected, at ten minutes a block from the latest block whose time is known. */
-function expectedBlockTime(height: number, chains: ColorCommitment[]): string {
-  const known = knownBlock(chains);
-  return new Date(Date.parse(known.at) + (height - known.block) * BLOCK_MS).toISOString();
-}
+/** When block `height` is expected (ISO), as the server works it out: ten minutes a block from the latest block whose time is known. */
+const expectedBlockTime = (height: number, chains: ColorCommitment[]) => new Date(expectedAt(height, chains)).toISOString();
 
 /** When the newest chain's last period ends (null while it waits for its salt). */
 const chainEnds = (c: ColorCommitment | undefined) => (c?.epoch ? new Date(Date.parse(c.epoch) + c.chainLength * c.roundSeconds * 1000).toISOString() : null);
@@ -101,6 +84,8 @@ function SaltForm({ chain, chains }: { chain: ColorCommitment; chains: ColorComm
     );
   };
   const expected = expectedBlockTime(chain.saltBlock!, chains);
+  // The server takes the hash from this time on: before it, the block is most likely not mined.
+  const takenFrom = new Date(saltTakenFrom(chain.saltBlock!, chains)).toISOString();
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="salt-title">
       <h3 id="salt-title">Enter the salt of chain {chain.id}</h3>
@@ -109,7 +94,7 @@ function SaltForm({ chain, chains }: { chain: ColorCommitment; chains: ColorComm
         periods start one period later. A salt is written once and never changes.
       </p>
       <p className="admin-muted">
-        Block {chain.saltBlock} is expected about {ist(expected)} (ten minutes a block; check a block explorer).
+        Block {chain.saltBlock} is expected about {ist(expected)} (ten minutes a block; check a block explorer). Its hash is taken from {ist(takenFrom)}.
       </p>
       <Field
         label={`Hash of block ${chain.saltBlock}`}
@@ -171,7 +156,7 @@ function NextChainForm({ chains }: { chains: ColorCommitment[] }) {
         onChange={(e) => setBlock(e.target.value)}
         error={error}
         autoComplete="off"
-        hint={`Block ${known.block} was mined by ${ist(known.at)}${known.fromChain ? ` (chain ${known.fromChain}'s salt)` : ''}; a block comes about every ten minutes.`}
+        hint={`Block ${known.block} was mined by ${ist(new Date(known.at).toISOString())}${known.fromChain ? ` (chain ${known.fromChain}'s salt)` : ''}; a block comes about every ten minutes.`}
       />
       <div className="admin-fairness-publish">
         <dl className="admin-fairness-times" aria-live="polite">
