@@ -190,8 +190,12 @@ export const referralLinkAnswerSchema = okMessage.extend({ referralLink: z.strin
 
 // Site settings every visitor reads.
 export const visibleGamesAnswerSchema = ok(z.array(z.string()));
-/** GET /notification/get: `message` is the notification itself, null when there is none. */
-export const notificationAnswerSchema = z.object({ success: z.literal(true), message: z.string().nullable() });
+/**
+ * GET /notification/get: `message` is the notification itself, null when there is none; `messageHi`
+ * its Hindi version for Hindi readers, null when the back office wrote none (the original client
+ * reads `message` only).
+ */
+export const notificationAnswerSchema = z.object({ success: z.literal(true), message: z.string().nullable(), messageHi: z.string().nullable().optional() });
 
 /** GET /dev/outbox (development only): what the server would have sent, newest first. */
 export const outboxAnswerSchema = ok(

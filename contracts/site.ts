@@ -35,7 +35,11 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export const siteSettingsAnswerSchema = ok(siteSettingsSchema);
 
-/** POST /notification/add: the site-wide message (an empty one clears it is not allowed: the original app requires text). */
+/**
+ * POST /notification/add: the site-wide message (an empty one clears it is not allowed: the original
+ * app requires text), and optionally its Hindi version for Hindi readers. A message saved without
+ * one (as the original client saves it) has none: an earlier Hindi text would say another message.
+ */
 export const NOTIFICATION_MAX = 1000;
 export const notificationBodySchema = z.object({
   message: z
@@ -43,8 +47,14 @@ export const notificationBodySchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(NOTIFICATION_MAX, `Message can be at most ${NOTIFICATION_MAX} characters`),
+  messageHi: z
+    .string({ error: 'The Hindi message is text' })
+    .trim()
+    .max(NOTIFICATION_MAX, `The Hindi message can be at most ${NOTIFICATION_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
 });
-export const notificationSavedAnswerSchema = ok(z.object({ message: z.string(), updatedAt: z.string() }));
+export const notificationSavedAnswerSchema = ok(z.object({ message: z.string(), messageHi: z.string().nullable().optional(), updatedAt: z.string() }));
 
 /** POST /admin/game-visibility. `isVisible` may come as a boolean or as "true"/"false". */
 export const gameVisibilityBodySchema = z.object({

@@ -99,6 +99,8 @@ export type CoinRate = z.infer<typeof coinRateSchema>;
 export const qrCodeSchema = z.object({
   _id: z.string(),
   title: z.string(),
+  /** The title in Hindi, for Hindi readers; null when the back office wrote none (the original client reads `title`). */
+  titleHi: z.string().nullable().optional(),
   imageUrl: z.string(),
   payTo: z.string().nullable(),
   coin: z.enum(CRYPTO_TYPES).nullable(),

@@ -51,6 +51,8 @@ export const gameVisibility = pgTable('game_visibility', {
 export const siteNotification = pgTable('site_notification', {
   id: smallint('id').primaryKey().default(1),
   message: text('message'),
+  /** Its Hindi version, for Hindi readers (0026); null: Hindi readers see the English. */
+  messageHi: text('message_hi'),
   updatedBy: uuid('updated_by'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

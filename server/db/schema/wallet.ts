@@ -58,6 +58,8 @@ export const walletQrCodes = pgTable('wallet_qr_codes', {
   id: uuid('id').primaryKey().defaultRandom(),
   kind: text('kind', { enum: ['upi', 'crypto'] }).notNull(),
   title: text('title').notNull(),
+  /** The title in Hindi, for Hindi readers (0026); null: Hindi readers see the English. */
+  titleHi: text('title_hi'),
   /** The UPI ID or wallet address the code pays to, for players to copy; null when not given. */
   payTo: text('pay_to'),
   /** A crypto code's coin and network (0024); null on a UPI code and on crypto codes from before. */

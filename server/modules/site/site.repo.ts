@@ -6,17 +6,27 @@ export async function visibilityRows(db: DbOrTx): Promise<{ gameType: string; is
   return db.select({ gameType: gameVisibility.gameType, isVisible: gameVisibility.isVisible }).from(gameVisibility);
 }
 
-export async function notificationMessage(db: DbOrTx): Promise<string | null> {
-  const [row] = await db.select({ message: siteNotification.message }).from(siteNotification).where(eq(siteNotification.id, 1));
-  return row?.message?.trim() ? row.message : null;
+/** The site-wide notification and its Hindi version, or nulls when there is none. */
+export interface NotificationText {
+  message: string | null;
+  messageHi: string | null;
 }
 
-export async function saveNotification(db: DbOrTx, message: string | null, actorId: string, now: Date): Promise<{ before: string | null; updatedAt: Date }> {
-  const before = await notificationMessage(db);
+export async function notificationText(db: DbOrTx): Promise<NotificationText> {
+  const [row] = await db
+    .select({ message: siteNotification.message, messageHi: siteNotification.messageHi })
+    .from(siteNotification)
+    .where(eq(siteNotification.id, 1));
+  if (!row?.message?.trim()) return { message: null, messageHi: null };
+  return { message: row.message, messageHi: row.messageHi?.trim() ? row.messageHi : null };
+}
+
+export async function saveNotification(db: DbOrTx, text: NotificationText, actorId: string, now: Date): Promise<{ before: NotificationText; updatedAt: Date }> {
+  const before = await notificationText(db);
   const [row] = await db
     .insert(siteNotification)
-    .values({ id: 1, message, updatedBy: actorId, updatedAt: now })
-    .onConflictDoUpdate({ target: siteNotification.id, set: { message, updatedBy: actorId, updatedAt: now } })
+    .values({ id: 1, ...text, updatedBy: actorId, updatedAt: now })
+    .onConflictDoUpdate({ target: siteNotification.id, set: { ...text, updatedBy: actorId, updatedAt: now } })
     .returning({ updatedAt: siteNotification.updatedAt });
   return { before, updatedAt: row.updatedAt };
 }

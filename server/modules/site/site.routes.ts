@@ -96,10 +96,11 @@ export async function siteRoutes(app: App): Promise<void> {
     }),
   );
 
-  // `message` is the notification itself (null when there is none), as the original client reads it.
+  // `message` is the notification itself (null when there is none), as the original client reads it;
+  // `messageHi` its Hindi version for Hindi readers (null when none).
   app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({
     success: true as const,
-    message: await notification(app.db),
+    ...(await notification(app.db)),
   }));
 
   app.post(
@@ -109,7 +110,7 @@ export async function siteRoutes(app: App): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Save the site-wide message (page games)',
+        summary: 'Save the site-wide message, and optionally its Hindi version for Hindi readers; saved without one, it has none (page games)',
         body: notificationBodySchema,
         response: { 200: notificationSavedAnswerSchema },
       },
@@ -127,7 +128,7 @@ export async function siteRoutes(app: App): Promise<void> {
     async (request) => ({
       success: true as const,
       message: 'Message saved successfully',
-      data: await saveNotification(app.db, request.user!.id, request.body.message, app.clock.now()),
+      data: await saveNotification(app.db, request.user!.id, { message: request.body.message, messageHi: request.body.messageHi ?? null }, app.clock.now()),
     }),
   );
 

@@ -16,8 +16,8 @@ export async function visibleGames(db: DbOrTx): Promise<string[]> {
   return GAME_TYPES.filter((g) => !hidden.has(g));
 }
 
-/** The site-wide notification, or null when there is none. */
-export const notification = (db: DbOrTx): Promise<string | null> => repo.notificationMessage(db);
+/** The site-wide notification and its Hindi version, nulls when there is none. */
+export const notification = (db: DbOrTx): Promise<repo.NotificationText> => repo.notificationText(db);
 
 /** Help & Support's contacts: the back office's, or the settings' until it has saved its own. */
 export async function supportContacts(db: DbOrTx, config: Config): Promise<SupportContacts> {
@@ -78,12 +78,17 @@ export async function isGameVisible(db: DbOrTx, gameType: string): Promise<boole
   return (await visibleGames(db)).includes(gameType);
 }
 
-/** Saves the site-wide message, recording the change. */
-export async function saveNotification(db: Db, actorId: string, message: string, now: Date): Promise<{ message: string; updatedAt: string }> {
+/** Saves the site-wide message and its Hindi version (null: none), recording the change. */
+export async function saveNotification(
+  db: Db,
+  actorId: string,
+  text: { message: string; messageHi: string | null },
+  now: Date,
+): Promise<{ message: string; messageHi: string | null; updatedAt: string }> {
   return db.transaction(async (tx) => {
-    const { before, updatedAt } = await repo.saveNotification(tx, message, actorId, now);
-    await audit(tx, { actorId, action: 'update', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message } });
-    return { message, updatedAt: updatedAt.toISOString() };
+    const { before, updatedAt } = await repo.saveNotification(tx, text, actorId, now);
+    await audit(tx, { actorId, action: 'update', entity: 'site_notification', entityId: '1', before: { ...before }, after: { ...text } });
+    return { ...text, updatedAt: updatedAt.toISOString() };
   });
 }
 
@@ -105,8 +110,15 @@ export async function setGameVisibility(
 /** Takes the site-wide message down (no dialog for anyone), recording the change. */
 export async function clearNotification(db: Db, actorId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { before } = await repo.saveNotification(tx, null, actorId, now);
-    await audit(tx, { actorId, action: 'delete', entity: 'site_notification', entityId: '1', before: { message: before }, after: { message: null } });
+    const { before } = await repo.saveNotification(tx, { message: null, messageHi: null }, actorId, now);
+    await audit(tx, {
+      actorId,
+      action: 'delete',
+      entity: 'site_notification',
+      entityId: '1',
+      before: { ...before },
+      after: { message: null, messageHi: null },
+    });
   });
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 
 describe('game visibility and the site-wide notification', () => {
@@ -67,7 +68,7 @@ describe('game visibility and the site-wide notification', () => {
     const saved = await save(admin, '  Diwali bonus tonight!  ');
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ success: true, message: 'Message saved successfully', data: { message: 'Diwali bonus tonight!' } });
-    expect((await app.inject({ url: '/api/v1/notification/get' })).json()).toEqual({ success: true, message: 'Diwali bonus tonight!' });
+    expect((await app.inject({ url: '/api/v1/notification/get' })).json()).toEqual({ success: true, message: 'Diwali bonus tonight!', messageHi: null });
 
     const empty = await save(admin, '   ');
     expect(empty.statusCode).toBe(400);
@@ -81,6 +82,32 @@ describe('game visibility and the site-wide notification', () => {
     // Taken down, nobody sees a dialog.
     expect((await app.inject({ method: 'DELETE', url: '/api/v1/notification', headers: player.headers })).statusCode).toBe(403);
     expect((await app.inject({ method: 'DELETE', url: '/api/v1/notification', headers: admin.headers })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/v1/notification/get' })).json()).toEqual({ success: true, message: null });
+    expect((await app.inject({ url: '/api/v1/notification/get' })).json()).toEqual({ success: true, message: null, messageHi: null });
+  });
+
+  it('keeps a Hindi version beside the notification for Hindi readers, audited with it; saved without one, it has none', async () => {
+    const save = (payload: object) => app.inject({ method: 'POST', url: '/api/v1/notification/add', headers: admin.headers, payload });
+    const read = async () => (await app.inject({ url: '/api/v1/notification/get' })).json();
+    const saved = await save({ message: 'Diwali bonus tonight!', messageHi: '  आज रात दिवाली बोनस!  ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ message: 'Diwali bonus tonight!', messageHi: 'आज रात दिवाली बोनस!' });
+    expect(await read()).toEqual({ success: true, message: 'Diwali bonus tonight!', messageHi: 'आज रात दिवाली बोनस!' });
+    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'site_notification')).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ actorId: admin.id, action: 'update', after: { message: 'Diwali bonus tonight!', messageHi: 'आज रात दिवाली बोनस!' } });
+
+    const tooLong = await save({ message: 'Hello', messageHi: 'न'.repeat(1001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('messageHi: The Hindi message can be at most 1000 characters');
+
+    // As the original client saves it, with `message` alone: the old Hindi text said another message.
+    expect((await save({ message: 'Spinner is live' })).statusCode).toBe(200);
+    expect(await read()).toEqual({ success: true, message: 'Spinner is live', messageHi: null });
+    const [after] = await app.db.select().from(auditLog).where(eq(auditLog.entity, 'site_notification')).orderBy(desc(auditLog.id)).limit(1);
+    expect(after).toMatchObject({
+      before: { message: 'Diwali bonus tonight!', messageHi: 'आज रात दिवाली बोनस!' },
+      after: { message: 'Spinner is live', messageHi: null },
+    });
+    // An empty Hindi box is no Hindi version.
+    expect((await save({ message: 'Spinner is live', messageHi: '   ' })).json().data.messageHi).toBeNull();
   });
 });

@@ -35,6 +35,7 @@ export async function insertQrCode(
   v: {
     kind: QrKind;
     title: string;
+    titleHi: string | null;
     payTo: string | null;
     coin: CryptoType | null;
     network: CryptoNetwork | null;
@@ -59,12 +60,12 @@ export async function findQrCode(db: DbOrTx, kind: QrKind, id: string, opts: { l
   return row;
 }
 
-/** Points a code at a new image (and title and pay-to), keeping its id and target. */
+/** Points a code at a new image (and titles and pay-to), keeping its id and target. */
 export async function replaceQrImage(
   db: DbOrTx,
   kind: QrKind,
   id: string,
-  v: { title: string; payTo: string | null; fileName: string; mimeType: string; sizeBytes: number },
+  v: { title: string; titleHi: string | null; payTo: string | null; fileName: string; mimeType: string; sizeBytes: number },
 ): Promise<QrRow | undefined> {
   const [row] = await db
     .update(walletQrCodes)

@@ -20,7 +20,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function qrcodesRoutes(app: App): Promise<void> {
   // Registered here so only these routes accept multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 8, fieldSize: 4 * QR_TITLE_MAX },
+    limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 4 * QR_TITLE_MAX },
   });
 
   for (const r of RESOURCES) {
@@ -35,8 +35,8 @@ export async function qrcodesRoutes(app: App): Promise<void> {
         tags: ['qr-codes'],
         summary:
           r.kind === 'upi'
-            ? `Upload the UPI QR code: multipart, file "${r.field}", text "title" and optional "payTo" (UPI ID)`
-            : `Add a crypto QR code: multipart, file "${r.field}", text "title", "coin" (usdt, btc), "network" (trc20, erc20, bitcoin) and "payTo" (the address, of that network's form); one code per coin and network. Without coin and network the code is kept but offered to no one`,
+            ? `Upload the UPI QR code: multipart, file "${r.field}", text "title", optional "titleHi" (the title in Hindi) and "payTo" (UPI ID)`
+            : `Add a crypto QR code: multipart, file "${r.field}", text "title", optional "titleHi" (the title in Hindi), "coin" (usdt, btc), "network" (trc20, erc20, bitcoin) and "payTo" (the address, of that network's form); one code per coin and network. Without coin and network the code is kept but offered to no one`,
         consumes: ['multipart/form-data'],
         response: { 201: qrCodeAnswerSchema },
       },
@@ -51,7 +51,7 @@ export async function qrcodesRoutes(app: App): Promise<void> {
       onRequest: [requireAdmin('qr-code'), refuseOversized],
       schema: {
         tags: ['qr-codes'],
-        summary: `Replace the ${r.label} QR code's image in one step: multipart, file "${r.field}", optional "title" and "payTo" (kept when left out). The code keeps its id${r.kind === 'crypto' ? ', coin and network' : ''}; the old image goes once the new one is saved`,
+        summary: `Replace the ${r.label} QR code's image in one step: multipart, file "${r.field}", optional "title", "titleHi" and "payTo" (kept when left out; a new title without "titleHi" has no Hindi title). The code keeps its id${r.kind === 'crypto' ? ', coin and network' : ''}; the old image goes once the new one is saved`,
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: qrCodeAnswerSchema },
@@ -80,17 +80,18 @@ export async function qrcodesRoutes(app: App): Promise<void> {
   }
 }
 
-/** Reads the form: one image in `field`, an optional title and pay-to, a crypto code's coin and network. Limit breaches become clear 4xx answers. */
+/** Reads the form: one image in `field`, an optional title (and its Hindi) and pay-to, a crypto code's coin and network. Limit breaches become clear 4xx answers. */
 async function readUpload(
   request: FastifyRequest,
   field: string,
   config: Config,
-): Promise<{ bytes: Buffer | null; title: string | null; payTo: string | null; coin: string | null; network: string | null }> {
+): Promise<{ bytes: Buffer | null; title: string | null; titleHi: string | null; payTo: string | null; coin: string | null; network: string | null }> {
   if (!request.isMultipart()) {
     throw badRequest(`Send the QR code as a multipart form with the image in the "${field}" field.`, 'NOT_MULTIPART');
   }
   let bytes: Buffer | null = null;
   let title: string | null = null;
+  let titleHi: string | null = null;
   let payTo: string | null = null;
   let coin: string | null = null;
   let network: string | null = null;
@@ -106,6 +107,9 @@ async function readUpload(
       } else if (part.fieldname === 'title') {
         if (part.valueTruncated) throw badRequest(`Keep the title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
         title = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      } else if (part.fieldname === 'titleHi') {
+        if (part.valueTruncated) throw badRequest(`Keep the Hindi title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
+        titleHi = text(part.value);
       } else if (part.fieldname === 'payTo') {
         if (part.valueTruncated) throw badRequest('The UPI ID or address is too long.', 'VALIDATION_ERROR');
         payTo = text(part.value);
@@ -122,9 +126,9 @@ async function readUpload(
       throw tooLarge(config);
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image, a title, a UPI ID or address, and a coin and network only.');
+      throw new AppError('TOO_MANY_PARTS', 413, 'Send one image, a title and its Hindi, a UPI ID or address, and a coin and network only.');
     }
     throw badRequest('The upload could not be read. Please try again.', 'BAD_UPLOAD');
   }
-  return { bytes, title, payTo, coin, network };
+  return { bytes, title, titleHi, payTo, coin, network };
 }

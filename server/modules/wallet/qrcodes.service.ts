@@ -19,6 +19,7 @@ const ALREADY_EXISTS = 'There is already a QR code: use Replace on it to change 
 const present = (row: repo.QrRow, rate: CoinRate | null = null): QrCode => ({
   _id: row.id,
   title: row.title,
+  titleHi: row.titleHi ?? null,
   imageUrl: qrImageUrl(row.fileName),
   payTo: row.payTo ?? null,
   coin: row.coin ?? null,
@@ -81,6 +82,13 @@ function checkTitle(kind: repo.QrKind, raw: string | null | undefined, fallback 
   return title;
 }
 
+/** A title's Hindi version, for Hindi readers: null when none is given (they see the English). */
+function checkHindiTitle(raw: string | null | undefined): string | null {
+  const title = raw?.trim() || null;
+  if (title && title.length > QR_TITLE_MAX) throw badRequest(`Keep the Hindi title under ${QR_TITLE_MAX} characters.`, 'VALIDATION_ERROR');
+  return title;
+}
+
 /** The image's type, read from its bytes; only PNG, JPEG, WebP and GIF pass (no SVG: it can carry script). */
 async function imageType(bytes: Buffer) {
   const detected = await fileTypeFromBuffer(bytes);
@@ -98,10 +106,11 @@ export async function uploadQr(
   config: Config,
   actorId: string,
   kind: repo.QrKind,
-  upload: { bytes: Buffer | null; title: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
+  upload: { bytes: Buffer | null; title: string | null; titleHi?: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
 ) {
   const bytes = checkSize(config, upload.bytes);
   const title = checkTitle(kind, upload.title);
+  const titleHi = checkHindiTitle(upload.titleHi);
   if (kind === 'upi' && (upload.coin?.trim() || upload.network?.trim())) throw badRequest('A UPI QR code names no coin or network.', 'VALIDATION_ERROR');
   const target = kind === 'crypto' ? cryptoTarget(upload) : null;
   const payTo = target ? ({ ok: true, value: target.payTo } as const) : checkPayTo(kind, upload.payTo);
@@ -122,6 +131,7 @@ export async function uploadQr(
       const row = await repo.insertQrCode(tx, {
         kind,
         title,
+        titleHi,
         payTo: payTo.value,
         coin: target?.coin ?? null,
         network: target?.network ?? null,
@@ -143,7 +153,8 @@ export async function uploadQr(
 /**
  * Puts a new image in place of a code's, for the same target (the UPI code, or a crypto code's coin
  * and network), in one step: players always find a code, the old one until the new one is saved.
- * A title or pay-to left out keeps the old one; the old image file goes once the change has committed.
+ * A title or pay-to left out keeps the old one, and the Hindi title with them; a new title without a
+ * Hindi one has none (the old one names the old title). The old image file goes once the change has committed.
  */
 export async function replaceQr(
   db: Db,
@@ -151,7 +162,7 @@ export async function replaceQr(
   actorId: string,
   kind: repo.QrKind,
   rawId: string,
-  upload: { bytes: Buffer | null; title: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
+  upload: { bytes: Buffer | null; title: string | null; titleHi?: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
 ) {
   const id = assertUuid(rawId, 'That QR code');
   const bytes = checkSize(config, upload.bytes);
@@ -162,6 +173,8 @@ export async function replaceQr(
     throw badRequest('A replacement keeps the coin and network of the code it replaces. Add a new code for another one.', 'VALIDATION_ERROR');
   }
   const title = checkTitle(kind, upload.title, current.title);
+  const newTitle = Boolean(upload.title?.trim()) && title !== current.title;
+  const titleHi = checkHindiTitle(upload.titleHi) ?? (newTitle ? null : (current.titleHi ?? null));
   const rawPayTo = given(upload.payTo) ?? current.payTo;
   const payTo = current.network ? checkNetworkAddress(current.network, rawPayTo) : checkPayTo(kind, rawPayTo);
   if (!payTo.ok) throw badRequest(payTo.message, 'VALIDATION_ERROR');
@@ -176,6 +189,7 @@ export async function replaceQr(
       if (!old) throw notFound('That QR code was not found.');
       const row = await repo.replaceQrImage(tx, kind, id, {
         title,
+        titleHi,
         payTo: payTo.value ?? null,
         fileName,
         mimeType: detected.mime,

@@ -134,6 +134,39 @@ describe('payment QR codes', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${first._id}`, headers: admin.headers })).statusCode).toBe(200);
   });
 
+  it('keeps a Hindi title beside the title for Hindi readers: saved, listed, audited, kept by a replace and dropped by a new title', async () => {
+    const res = await upload('qrcode', 'qrCode', PNG_BYTES, { title: 'Main UPI account', titleHi: ' मुख्य UPI खाता ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json().data;
+    expect(code).toMatchObject({ title: 'Main UPI account', titleHi: 'मुख्य UPI खाता' });
+    expect((await app.inject({ url: '/api/v1/qrcode/qr-codes' })).json().data).toEqual([
+      expect.objectContaining({ title: 'Main UPI account', titleHi: 'मुख्य UPI खाता' }),
+    ]);
+    const [created] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, code._id), eq(auditLog.action, 'create')));
+    expect(created.after).toMatchObject({ title: 'Main UPI account', titleHi: 'मुख्य UPI खाता' });
+
+    // A new image alone keeps both titles; a new title without a Hindi one has none.
+    expect((await replace('qrcode', 'qrCode', code._id, GIF_BYTES)).json().data).toMatchObject({ title: 'Main UPI account', titleHi: 'मुख्य UPI खाता' });
+    expect((await replace('qrcode', 'qrCode', code._id, PNG_BYTES, { title: 'Scan to pay' }, 'image/png')).json().data).toMatchObject({
+      title: 'Scan to pay',
+      titleHi: null,
+    });
+    const both = await replace('qrcode', 'qrCode', code._id, GIF_BYTES, { title: 'Pay here', titleHi: 'यहाँ भुगतान करें' });
+    expect(both.json().data).toMatchObject({ title: 'Pay here', titleHi: 'यहाँ भुगतान करें' });
+    const long = await replace('qrcode', 'qrCode', code._id, PNG_BYTES, { titleHi: 'न'.repeat(101) }, 'image/png');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Keep the Hindi title under 100 characters.');
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${code._id}`, headers: admin.headers })).statusCode).toBe(200);
+
+    // Without one (as the original client uploads), a code has none.
+    const plain = (await upload('qrcode', 'qrCode', PNG_BYTES)).json().data;
+    expect(plain).toMatchObject({ title: 'Pay here', titleHi: null });
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/qrcode/delete-qr/${plain._id}`, headers: admin.headers })).statusCode).toBe(200);
+  });
+
   it('replaces a crypto code for the same coin and network only, keeping its address', async () => {
     const address = 'TQ5Ab3yPz9kXq2LmN8rS4tUvW6xY7zA1bC';
     const code = (await upload('qrcodecrypto', 'qrCodeCrypto', PNG_BYTES, { title: 'USDT', coin: 'usdt', network: 'trc20', payTo: address })).json().data;

@@ -3,6 +3,8 @@ import { useSession } from '../../lib/useSession';
 import { sectionsFor } from './admin.sections';
 import { AdminShell } from './AdminShell';
 import GameHistoryPage from './GameHistoryPage';
+// The Devanagari font, for the Hindi versions admins write (the notification, QR code titles).
+import '../../lib/devanagari.css';
 import './admin.css';
 
 /**

@@ -115,10 +115,26 @@ export function useDecideRequest(kind: RequestKind) {
 export function useUploadQr(kind: QrKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, title, payTo, coin, network }: { file: File; title: string; payTo: string; coin?: string; network?: string }) => {
+    mutationFn: ({
+      file,
+      title,
+      titleHi,
+      payTo,
+      coin,
+      network,
+    }: {
+      file: File;
+      title: string;
+      titleHi?: string;
+      payTo: string;
+      coin?: string;
+      network?: string;
+    }) => {
       const form = new FormData();
       // Fields before the file, so a streaming multipart reader has the title when the file arrives.
       form.append('title', title);
+      // The title in Hindi, for Hindi readers; without it they see the English.
+      if (titleHi) form.append('titleHi', titleHi);
       if (payTo) form.append('payTo', payTo);
       // A crypto code names the coin and the network it receives.
       if (coin) form.append('coin', coin);

@@ -7,32 +7,33 @@ import { siteSettingsKey } from '../../lib/useSiteSettings';
 const notificationKey = sharedKeys.notification;
 const site = () => import('../../../../contracts/site');
 
-/** The site-wide message as players see it (null when there is none). */
+/** The site-wide message as players see it, and its Hindi version (nulls when there is none). */
 export function useNotificationText() {
   return useQuery({
     queryKey: [...notificationKey, 'admin'],
-    queryFn: async ({ signal }) =>
-      (
-        await apiAnswer(
-          answerFrom(
-            () => import('../../../../contracts/accounts'),
-            (c) => c.notificationAnswerSchema,
-          ),
-          '/api/v1/notification/get',
-          { anonymous: true, signal },
-        )
-      ).message,
+    queryFn: async ({ signal }) => {
+      const answer = await apiAnswer(
+        answerFrom(
+          () => import('../../../../contracts/accounts'),
+          (c) => c.notificationAnswerSchema,
+        ),
+        '/api/v1/notification/get',
+        { anonymous: true, signal },
+      );
+      return { message: answer.message, messageHi: answer.messageHi ?? null };
+    },
   });
 }
 
 export function useSaveNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
+    // Without a Hindi version the message has none: Hindi readers see the English.
+    mutationFn: ({ message, messageHi }: { message: string; messageHi: string }) =>
       apiAnswer(
         answerFrom(site, (c) => c.notificationSavedAnswerSchema),
         '/api/v1/notification/add',
-        { method: 'POST', body: { message } },
+        { method: 'POST', body: messageHi ? { message, messageHi } : { message } },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKey }),
   });

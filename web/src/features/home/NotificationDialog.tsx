@@ -5,6 +5,7 @@ import { Modal } from '../../components/ui/Modal';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { homeKeys } from './home.keys';
 import { t } from '../../lib/i18n';
+import { ownText } from '../../lib/ownText';
 
 export const CLOSED_AT_KEY = 'aboutDialogClosedAt';
 /** The text that was closed: a different message shows again even within the hour. */
@@ -17,10 +18,19 @@ const closedRecently = (message: string) => {
   return Number.isFinite(at) && at > 0 && Date.now() - at < SUPPRESS_MS && localStorage.getItem(CLOSED_MESSAGE_KEY) === message;
 };
 
-/** The site-wide message (`GET /notification/get`), shown unless this same message was closed within the last hour. */
+/** Keeps this message away for the next hour. */
+const rememberClosed = (message: string) => {
+  localStorage.setItem(CLOSED_AT_KEY, String(Date.now()));
+  localStorage.setItem(CLOSED_MESSAGE_KEY, message);
+};
+
+/**
+ * The site-wide message (`GET /notification/get`), in Hindi for a Hindi reader where the back office
+ * wrote it, shown unless this same message was closed within the last hour.
+ */
 export function NotificationDialog() {
   const [closed, setClosed] = useState<string | null>(null);
-  const { data: message } = useQuery({
+  const { data } = useQuery({
     queryKey: homeKeys.notification,
     staleTime: 5 * 60_000,
     queryFn: async () => {
@@ -33,19 +43,22 @@ export function NotificationDialog() {
           '/api/v1/notification/get',
           { anonymous: true },
         );
-        return typeof res?.message === 'string' ? res.message.trim() : '';
+        return typeof res?.message === 'string' ? { message: res.message, messageHi: res.messageHi ?? null } : null;
       } catch (err) {
         console.error('notification', err);
         throw err;
       }
     },
   });
+  // Read in the language shown now: the answer stays cached across a change of language. Closing is
+  // remembered by the English text, the message whichever language shows it.
+  const message = data ? ownText(data.message, data.messageHi).trim() : '';
+  const english = data?.message.trim() ?? '';
   const close = () => {
-    localStorage.setItem(CLOSED_AT_KEY, String(Date.now()));
-    localStorage.setItem(CLOSED_MESSAGE_KEY, message ?? '');
-    setClosed(message ?? '');
+    rememberClosed(english);
+    setClosed(english);
   };
-  const open = Boolean(message) && closed !== message && !closedRecently(message!);
+  const open = Boolean(message) && closed !== english && !closedRecently(english);
   return (
     <Modal open={open} title={t('Notification')} onClose={close} actions={<Button onClick={close}>{t('OK')}</Button>}>
       <p className="home-notice__text">{message}</p>

@@ -5,6 +5,7 @@ import type { QrCode } from '../../../../contracts/wallet.answers';
 import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { formatDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
+import { ownText } from '../../lib/ownText';
 import { AmountPicker } from './AmountPicker';
 import { CopyButton } from './QrDisplay';
 
@@ -163,11 +164,12 @@ export function CryptoAmount({
 export function CryptoTarget({ code }: { code: CryptoOfferCode }) {
   const coin = COIN_LABELS[code.coin];
   const network = NETWORK_LABELS[code.network];
+  const title = ownText(code.title, code.titleHi);
   return (
     <>
       <figure className="wallet-qr">
-        <img className="wallet-qr__image" src={code.imageUrl} alt={`QR code: ${code.title}`} width={220} height={220} />
-        {code.title && <figcaption className="wallet-qr__title">{code.title}</figcaption>}
+        <img className="wallet-qr__image" src={code.imageUrl} alt={t('QR code: {{title}}', { title })} width={220} height={220} />
+        {title && <figcaption className="wallet-qr__title">{title}</figcaption>}
       </figure>
       <div className="wallet-target">
         <div className="wallet-target__network">

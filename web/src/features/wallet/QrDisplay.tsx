@@ -6,6 +6,7 @@ import { copyText } from '../../lib/clipboard';
 import { useQrCodes, type QrKind } from '../../lib/qrCodes';
 import { notify } from '../../lib/toast';
 import { t, tk } from '../../lib/i18n';
+import { ownText } from '../../lib/ownText';
 
 const STEPS: Record<QrKind, string[]> = {
   fiat: [
@@ -81,10 +82,11 @@ export function QrDisplay({ kind }: { kind: QrKind }) {
   }
   const qr = data?.[0];
   if (!qr) return <p className="wallet-qr__empty">{t('No QR Codes uploaded yet.')}</p>;
+  const title = ownText(qr.title, qr.titleHi);
   return (
     <figure className="wallet-qr">
-      <img className="wallet-qr__image" src={qr.imageUrl} alt={`QR code: ${qr.title}`} width={220} height={220} />
-      {qr.title && <figcaption className="wallet-qr__title">{qr.title}</figcaption>}
+      <img className="wallet-qr__image" src={qr.imageUrl} alt={t('QR code: {{title}}', { title })} width={220} height={220} />
+      {title && <figcaption className="wallet-qr__title">{title}</figcaption>}
       {qr.payTo && <PayTo kind={kind} value={qr.payTo} />}
     </figure>
   );

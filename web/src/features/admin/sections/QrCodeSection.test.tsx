@@ -24,15 +24,21 @@ describe('QrCodeSection', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for an image, then uploads it as multipart with the title', async () => {
+  it('asks for an image, then uploads it as multipart with the title and its Hindi', async () => {
     let uploaded = false;
     const api = mockApi({
       'GET /api/v1/qrcode/qr-codes': () => ({
-        body: { success: true, data: uploaded ? [{ _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR }] : [] },
+        body: {
+          success: true,
+          data: uploaded ? [{ _id: 'q-1', title: 'Shop', titleHi: 'दुकान', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR }] : [],
+        },
       }),
       'POST /api/v1/qrcode/qr': () => {
         uploaded = true;
-        return { status: 201, body: { success: true, data: { _id: 'q-1', title: 'Shop', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR } } };
+        return {
+          status: 201,
+          body: { success: true, data: { _id: 'q-1', title: 'Shop', titleHi: 'दुकान', imageUrl: '/uploads/qr/q-1.png', payTo: 'shop@okaxis', ...NO_PAIR } },
+        };
       },
     });
     const user = userEvent.setup();
@@ -45,6 +51,7 @@ describe('QrCodeSection', () => {
     await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'shop.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'Preview of the chosen QR code' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Shop');
+    await user.type(screen.getByLabelText('Title in Hindi (optional)'), ' दुकान ');
     // The UPI ID is checked before anything is sent.
     await user.type(screen.getByLabelText('UPI ID (optional)'), 'shop at okaxis');
     await user.click(screen.getByRole('button', { name: 'Save QR Code' }));
@@ -57,9 +64,11 @@ describe('QrCodeSection', () => {
     expect(await screen.findByText('QR Code uploaded successfully')).toBeInTheDocument();
     const form = api.find('POST', '/api/v1/qrcode/qr')[0].body as FormData;
     expect(form.get('title')).toBe('Shop');
+    expect(form.get('titleHi')).toBe('दुकान');
     expect(form.get('payTo')).toBe('shop@okaxis');
     expect((form.get('qrCode') as File).name).toBe('shop.png');
     expect(await screen.findByRole('img', { name: 'QR code: Shop' })).toBeInTheDocument();
+    expect(screen.getByText('दुकान')).toHaveAttribute('lang', 'hi');
   });
 
   it('refuses files that are not images', async () => {

@@ -39,6 +39,11 @@ function QrItem({ qr, onReplace, onDelete }: { qr: QrCode; onReplace: () => void
     <li className="admin-qr">
       <img src={qr.imageUrl} alt={`QR code: ${qr.title}`} className="admin-qr__image" />
       <span className="admin-qr__title">{qr.title}</span>
+      {qr.titleHi && (
+        <span className="admin-qr__title admin-hindi" lang="hi">
+          {qr.titleHi}
+        </span>
+      )}
       {qr.payTo && <code className="admin-qr__address">{qr.payTo}</code>}
       <QrActions onReplace={onReplace} onDelete={onDelete} />
     </li>
@@ -54,6 +59,11 @@ function CryptoQrItem({ qr, onReplace, onDelete }: { qr: QrCode; onReplace: () =
       <div className="admin-crypto-code__info">
         <strong className="admin-qr__pair">{qr.coin && qr.network ? `${COIN_LABELS[qr.coin]} · ${NETWORK_LABELS[qr.network]}` : 'No coin or network'}</strong>
         <span className="admin-qr__title">{qr.title}</span>
+        {qr.titleHi && (
+          <span className="admin-qr__title admin-hindi" lang="hi">
+            {qr.titleHi}
+          </span>
+        )}
         {qr.payTo && <code className="admin-qr__address">{qr.payTo}</code>}
         <span className={status.offered ? 'admin-qr__offered' : 'admin-card__warning'}>{status.text}</span>
       </div>

@@ -29,6 +29,7 @@ export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: strin
   const previewUrl = useRef<string | null>(null);
   const file = picked?.file ?? null;
   const [title, setTitle] = useState('');
+  const [titleHi, setTitleHi] = useState('');
   const [payTo, setPayTo] = useState('');
   const [payToError, setPayToError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -73,7 +74,7 @@ export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: strin
     setPayToError(undefined);
     const name = title.trim() || file.name.replace(/\.[^.]+$/, '');
     upload.mutate(
-      { file, title: name.slice(0, 100), payTo: checked.value ?? '', coin: coin ?? undefined, network: network ?? undefined },
+      { file, title: name.slice(0, 100), titleHi: titleHi.trim(), payTo: checked.value ?? '', coin: coin ?? undefined, network: network ?? undefined },
       {
         onSuccess: () => {
           notify.success('QR Code uploaded successfully');
@@ -82,6 +83,7 @@ export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: strin
           previewUrl.current = null;
           setPicked(null);
           setTitle('');
+          setTitleHi('');
           setPayTo('');
           setCoin(null);
           setNetwork(null);
@@ -173,6 +175,16 @@ export function QrUploadForm({ kind, taken = [] }: { kind: QrKind; taken?: strin
         value={title}
         maxLength={100}
         onChange={(e) => setTitle(e.target.value)}
+      />
+      <Field
+        label="Title in Hindi (optional)"
+        className="admin-hindi"
+        lang="hi"
+        placeholder={kind === 'fiat' ? 'जैसे मुख्य UPI खाता' : 'जैसे USDT (TRC20) वॉलेट'}
+        hint="Players reading in Hindi see it under the QR code; without it they see the title above."
+        value={titleHi}
+        maxLength={100}
+        onChange={(e) => setTitleHi(e.target.value)}
       />
       <Field
         label={kind === 'fiat' ? 'UPI ID (optional)' : network ? `${NETWORK_LABELS[network]} address` : 'Wallet address'}

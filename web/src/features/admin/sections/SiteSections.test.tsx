@@ -43,6 +43,30 @@ describe('NotificationSection', () => {
     expect(api.find('POST', '/api/v1/notification/add')[0].body).toEqual({ message: 'Weekend bonus!' });
   });
 
+  it('starts from the Hindi version players see and saves it beside the message; an empty one is not sent', async () => {
+    const api = mockApi({
+      'GET /api/v1/notification/get': () => ({ body: { success: true, message: 'Old news', messageHi: 'पुरानी ख़बर' } }),
+      'POST /api/v1/notification/add': ({ body }) => ({
+        body: { success: true, message: 'Message saved successfully', data: { ...(body as object), updatedAt: '2026-11-23T10:00:00.000Z' } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(<NotificationSection />);
+    const hindi = await screen.findByLabelText('Message in Hindi (optional)');
+    expect(hindi).toHaveValue('पुरानी ख़बर');
+    expect(hindi).toHaveAttribute('lang', 'hi');
+    await user.clear(hindi);
+    await user.type(hindi, ' नया बोनस! ');
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    expect(await screen.findByText('Message saved successfully')).toBeInTheDocument();
+    expect(api.find('POST', '/api/v1/notification/add')[0].body).toEqual({ message: 'Old news', messageHi: 'नया बोनस!' });
+
+    await user.clear(hindi);
+    await user.click(screen.getByRole('button', { name: 'Save Message' }));
+    await waitFor(() => expect(api.find('POST', '/api/v1/notification/add')).toHaveLength(2));
+    expect(api.find('POST', '/api/v1/notification/add')[1].body).toEqual({ message: 'Old news' });
+  });
+
   it('shows the server’s words when saving fails', async () => {
     mockApi({
       'GET /api/v1/notification/get': () => ({ body: { success: true, message: null } }),
