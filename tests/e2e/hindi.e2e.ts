@@ -104,7 +104,7 @@ describe('the player site in Hindi', () => {
     await page.getByLabel('ई-मेल', { exact: true }).fill(player.email);
     await page.getByLabel('फ़ोन नंबर', { exact: true }).fill(player.phone.national);
     await page.getByLabel('पासवर्ड', { exact: true }).fill(player.password);
-    await page.getByLabel('पासवर्ड की पुष्टि करें', { exact: true }).fill(player.password);
+    await page.getByLabel('पासवर्ड की पुष्टि', { exact: true }).fill(player.password);
     await page.getByRole('checkbox', { name: /मेरी उम्र 18 साल/ }).check();
     await page.getByRole('button', { name: 'खाता बनाएं' }).click();
 

@@ -21,7 +21,7 @@ describe('the code messages', () => {
 
   it('names the channel a contact code confirms: a phone number by SMS, an e-mail address by e-mail', () => {
     expect(compose('contact', 'sms', '482913', 'hi').text).toBe('482913 Rupee Arcade नए नंबर का OTP। 10 मिनट तक मान्य। किसी को न बताएं।');
-    expect(compose('contact', 'email', '482913', 'hi').subject).toBe('आपका Rupee Arcade इस ई-मेल पते की पुष्टि का कोड: 482913');
+    expect(compose('contact', 'email', '482913', 'hi').subject).toBe('आपका Rupee Arcade ई-मेल पता वेरिफ़ाई करने का कोड: 482913');
     expect(compose('contact', 'sms', '482913', 'en').text).toContain('code to confirm this phone number');
     expect(compose('contact', 'email', '482913', 'en').subject).toBe('Your Rupee Arcade code to confirm this e-mail address: 482913');
     for (const language of ['en', 'hi'] as const) expect(compose('contact', 'email', '482913', language).text).not.toMatch(/फ़ोन|phone/);
