@@ -57,9 +57,9 @@ describe('balance, referral link and public site data', () => {
     expect((await games()).data).toEqual(['color']);
 
     const note = () => app.inject({ url: '/api/v1/notification/get' }).then((r) => r.json());
-    expect(await note()).toEqual({ success: true, message: null });
+    expect(await note()).toEqual({ success: true, message: null, messageHi: null });
     await app.db.execute(sql`INSERT INTO site_notification (message) VALUES ('Diwali bonus this week!')`);
-    expect(await note()).toEqual({ success: true, message: 'Diwali bonus this week!' });
+    expect(await note()).toEqual({ success: true, message: 'Diwali bonus this week!', messageHi: null });
   });
 
   it('sets Secure cookies when the request came over TLS', async () => {
