@@ -120,7 +120,7 @@ describe('crypto deposits name their coin and network: the back office and a pho
       await admin.getByRole('img', { name: 'Preview of the chosen QR code' }).waitFor();
       await admin.getByRole('group', { name: 'Coin', exact: true }).getByRole('button', { name: 'USDT' }).click();
       await admin.getByRole('group', { name: 'Network', exact: true }).getByRole('button', { name: network }).click();
-      await admin.getByLabel('Title').fill(`Rupee Arcade USDT (${network})`);
+      await admin.getByLabel('Title', { exact: true }).fill(`Rupee Arcade USDT (${network})`);
       await admin.getByLabel(`${network} address`).fill(address);
       await admin.getByRole('button', { name: 'Save QR Code' }).click();
       await admin.getByText('QR Code uploaded successfully').first().waitFor();

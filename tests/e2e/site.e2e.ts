@@ -25,7 +25,7 @@ describe('site settings from the back office reach the players', () => {
   it('shows a saved notification once, and a new one again within the hour', async () => {
     await admin.goto('/admin');
     await openSection(admin, 'Notification');
-    const box = admin.getByLabel('Message');
+    const box = admin.getByLabel('Message', { exact: true });
     await box.fill('Diwali bonus tonight!');
     await admin.getByRole('button', { name: 'Save Message' }).click();
     await admin.getByText('Message saved successfully').waitFor();

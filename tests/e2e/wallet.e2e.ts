@@ -92,7 +92,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await admin.getByText('Please select a QR Code image').waitFor();
     await admin.locator('input[type="file"]').setInputFiles({ name: 'upi.png', mimeType: 'image/png', buffer: QR_PNG });
     await admin.getByRole('img', { name: 'Preview of the chosen QR code' }).waitFor();
-    await admin.getByLabel('Title').fill('Rupee Arcade UPI');
+    await admin.getByLabel('Title', { exact: true }).fill('Rupee Arcade UPI');
     await admin.getByLabel('UPI ID (optional)').fill('rupeearcade@okaxis');
     await picture(admin, 'wallet-admin-qr-upload');
     await form.click();
