@@ -370,5 +370,5 @@ describe('insider review: play money is not money', () => {
     } finally {
       rmSync(realDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000); // four whole server starts, each migrating a new embedded database: minutes on a busy machine
 });
