@@ -53,6 +53,101 @@ async function look(page: Page, name: string) {
   await shot(page, `hindi-${name}`);
 }
 
+/** Names that stay as they are in Hindi text: the site, brands and technical terms. */
+const KEPT = [
+  'Rupee',
+  'Arcade',
+  'Chicken Road',
+  'Colour Prediction',
+  'RTP',
+  // Help organisations the operator lists, by their own names.
+  ...['Gambling Therapy', 'Gamblers Anonymous', 'GamCare'],
+  'UPI',
+  'USDT',
+  'ETH',
+  'BTC',
+  'ERC20',
+  'TRC20',
+  'Telegram',
+  'WhatsApp',
+  'Bitcoin',
+  'Web Crypto',
+  'HMAC[-_]SHA256[^\\n]*',
+  'SHA-256[^\\n]*',
+  'CSV',
+  'IFSC',
+  'SBIN\\w+',
+  'English',
+  'Space',
+  'Alt\\+T',
+  'OTP',
+  'SMS',
+  'UTR',
+  'INR',
+  '@username',
+  '\\S+@\\S+',
+];
+
+/** The texts with an English word left (a code, an address or an amount has none of three letters or more) once the names kept in Hindi are taken out. */
+function english(texts: string[], names: string[] = []): string[] {
+  const kept = new RegExp([...KEPT, ...names].join('|'), 'g');
+  return texts.filter((text) => /\b[A-Za-z]{3,}\b/.test(text.replace(kept, '')));
+}
+
+type FontUse = { familyName: string; isCustomFont: boolean; glyphCount: number };
+
+/** The fonts Chromium drew the text of the first element matching `selector` with (its own text, not its children's). */
+async function fontsOf(page: Page, selector: string): Promise<FontUse[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    return (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Whether the Devanagari of an element's text was drawn in a web font of the site and none of it
+ * as a box: the web font drew glyphs, and the other fonts drew no more glyphs than the text has
+ * characters of other scripts (a Devanagari letter drawn by a font without it is such a glyph).
+ */
+async function devanagariDrawn(page: Page, selector: string, family: RegExp): Promise<{ ok: boolean; fonts: FontUse[]; text: string }> {
+  const fonts = await fontsOf(page, selector);
+  const text = await page.evaluate(
+    (s) =>
+      [...document.querySelector(s)!.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join(''),
+    selector,
+  );
+  const others = [...text.replace(/\s/g, '')].filter((c) => !/[\u0900-\u097F]/.test(c)).length;
+  const ours = fonts.filter((f) => f.isCustomFont && family.test(f.familyName));
+  const ok = ours.some((f) => f.glyphCount > 0) && fonts.filter((f) => !ours.includes(f)).reduce((n, f) => n + f.glyphCount, 0) <= others;
+  return { ok, fonts, text };
+}
+
+/** The lines a text is laid out on. */
+const linesOf = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(s)!);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  }, selector);
+
+/** Elements on the page showing Devanagari with letter-spacing: spacing breaks the headstroke and the conjuncts. */
+const spacedHindi = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u0900-\u097F]/.test(n.textContent ?? '')))
+      .filter((el) => getComputedStyle(el).letterSpacing !== 'normal')
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 30)} (${getComputedStyle(el).letterSpacing})`),
+  );
+
 describe('the player site in Hindi', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -139,6 +234,38 @@ describe('the player site in Hindi', () => {
     await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: deposit.data._id, status: 'approved' }, admin.accessToken);
   });
 
+  it('shows the UPI ID whole, never broken inside', async () => {
+    await page.goto('/deposite');
+    const upi = '.wallet-payto__value';
+    await page.locator(upi).waitFor();
+    // On one line, all of it in view (the Hindi label and button are wider than the English).
+    expect(await linesOf(page, upi)).toBe(1);
+    expect(await page.locator(upi).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await shot(page, 'hindi-deposit-upi');
+  });
+
+  it('shows a toast in Hindi: its words, its names for a screen reader and its font, no letter drawn as a box', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    await page.goto('/deposite');
+    await page.getByRole('button', { name: /^UPI आईडी \S+ कॉपी करें$/ }).click();
+    const toast = page.locator('.Toastify__toast');
+    await toast.getByText('कॉपी हो गया!').waitFor();
+    // Held while it is read (a pointer on it pauses it).
+    await toast.hover();
+    const words = await page.evaluate(() => {
+      const root = document.querySelector('.Toastify')!;
+      return [
+        root.textContent ?? '',
+        ...[root, ...root.querySelectorAll('[aria-label], [title]')].flatMap((el) => [el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '']),
+      ].filter(Boolean);
+    });
+    expect(english(words)).toEqual([]);
+    expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"?Noto Sans Devanagari/);
+    const drawn = await devanagariDrawn(page, '.Toastify__toast', /Noto Sans Devanagari/);
+    expect(drawn.ok, JSON.stringify(drawn)).toBe(true);
+    await shot(page, 'hindi-toast');
+  });
+
   it('plays Chicken Road in Hindi', async () => {
     await page.goto('/chicken-road');
     await page.getByRole('heading', { name: 'Chicken Road' }).waitFor();
@@ -202,6 +329,37 @@ describe('the player site in Hindi', () => {
     await page.getByText(/मज़े के लिए खेलें, और उतना ही जितना आप खर्च कर सकें।/).waitFor();
   });
 
+  it('draws the wheel’s words in Hindi, in the Devanagari font', async () => {
+    // A segment without a prize, so the wheel has words to draw.
+    const admin = (await call('POST', '/api/v1/users/login', { email: E2E_ADMIN.email, password: E2E_ADMIN.password })).data as { accessToken: string };
+    const [wheel] = await call<{ _id: string; prizes: string[] }[]>('GET', '/api/v1/spinner/prizes');
+    if (!wheel.prizes.includes('LOSE')) await call('PUT', `/api/v1/spinner/prize/${wheel._id}`, { prizes: [...wheel.prizes, 'LOSE'] }, admin.accessToken);
+    try {
+      // What the canvas is asked to write, and in which font (a canvas takes no font from CSS by itself).
+      await page.addInitScript(() => {
+        const drawn: { text: string; font: string }[] = [];
+        (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
+          drawn.push({ text: String(text), font: this.font });
+          return fillText.call(this, text, x, y, maxWidth);
+        };
+      });
+      await page.goto('/spinner');
+      await page.getByRole('button', { name: 'घुमाएं' }).waitFor();
+      const drawn = await page.evaluate(() => (window as unknown as { __drawn: { text: string; font: string }[] }).__drawn);
+      const words = [...new Set(drawn.map((d) => d.text))];
+      expect(words).toContain('कोई इनाम नहीं');
+      expect(english(words)).toEqual([]);
+      expect(drawn.filter((d) => !/\d+px "?Noto Sans Devanagari/.test(d.font)).map((d) => d.font)).toEqual([]);
+      expect(await page.evaluate((all) => all.every(({ font, text }) => document.fonts.check(font, text)), drawn)).toBe(true);
+      expect(english([(await page.getByRole('img', { name: /^इनाम का पहिया/ }).getAttribute('aria-label')) ?? ''])).toEqual([]);
+      await shot(page, 'hindi-spinner-wheel');
+    } finally {
+      await call('PUT', `/api/v1/spinner/prize/${wheel._id}`, { prizes: wheel.prizes }, admin.accessToken);
+    }
+  });
+
   it('spins the wheel in Hindi and reads the bets', async () => {
     await page.goto('/spinner');
     await page.getByRole('button', { name: 'घुमाएं' }).click();
@@ -215,45 +373,9 @@ describe('the player site in Hindi', () => {
     await look(page, 'bets');
   });
 
-  it('shows no English sentence on any player screen in Hindi', async () => {
-    // Names that stay as they are in Hindi text: the site, the player, brands and technical terms.
-    const kept = new RegExp(
-      [
-        'Rupee',
-        'Arcade',
-        'Chicken Road',
-        'Colour Prediction',
-        'RTP',
-        player.name,
-        // Help organisations the operator lists, by their own names.
-        ...['Gambling Therapy', 'Gamblers Anonymous', 'GamCare'],
-        'UPI',
-        'USDT',
-        'ETH',
-        'BTC',
-        'ERC20',
-        'TRC20',
-        'Telegram',
-        'WhatsApp',
-        'Bitcoin',
-        'Web Crypto',
-        'HMAC[-_]SHA256[^\\n]*',
-        'SHA-256[^\\n]*',
-        'CSV',
-        'IFSC',
-        'SBIN\\w+',
-        'English',
-        'Space',
-        'OTP',
-        'SMS',
-        'UTR',
-        'INR',
-        '@username',
-        '\\S+@\\S+',
-      ].join('|'),
-      'g',
-    );
+  it('shows no English sentence on any player screen in Hindi, and no Hindi with letter-spacing', async () => {
     const found: string[] = [];
+    const spaced: string[] = [];
     for (const path of [
       '/',
       '/ranking',
@@ -294,13 +416,11 @@ describe('the player site in Hindi', () => {
           for (const name of ['aria-label', 'placeholder', 'title']) if (el.getAttribute(name)) out.push(el.getAttribute(name)!);
         return out;
       });
-      for (const text of texts) {
-        const rest = text.replace(kept, '');
-        // Any English word left (a code, an address or an amount has none of three letters or more).
-        if (/\b[A-Za-z]{3,}\b/.test(rest)) found.push(`${path}: ${text}`);
-      }
+      for (const text of english(texts, [player.name])) found.push(`${path}: ${text}`);
+      for (const el of await spacedHindi(page)) spaced.push(`${path}: ${el}`);
     }
     expect([...new Set(found)]).toEqual([]);
+    expect([...new Set(spaced)]).toEqual([]);
   });
 
   it('switches language from the side menu, and the server keeps the choice', async () => {
@@ -313,6 +433,18 @@ describe('the player site in Hindi', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.getByRole('link', { name: /Balance ₹/ }).waitFor();
     await expect.poll(async () => ((await (await page.request.get('/api/v1/users/me')).json()) as { user?: { language?: string } }).user?.language).toBe('en');
+    // The same screens in English, to compare: the UPI ID whole, a toast, the wheel.
+    await page.goto('/deposite');
+    await page.locator('.wallet-payto__value').waitFor();
+    expect(await linesOf(page, '.wallet-payto__value')).toBe(1);
+    await shot(page, 'english-deposit-upi');
+    await page.getByRole('button', { name: /^Copy UPI ID / }).click();
+    await page.locator('.Toastify__toast').getByText('Copied to clipboard!').waitFor();
+    await page.locator('.Toastify__toast').hover();
+    await shot(page, 'english-toast');
+    await page.goto('/spinner');
+    await page.getByRole('button', { name: 'Spin' }).waitFor();
+    await shot(page, 'english-spinner-wheel');
     // Back to Hindi for a signed-out visitor on the sign-in screen: remembered on this browser.
     await page.request.post('/api/v1/users/logout');
     await page.evaluate(() => localStorage.removeItem('user'));
@@ -323,5 +455,35 @@ describe('the player site in Hindi', () => {
     await page.getByRole('heading', { name: 'फिर से स्वागत है' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('hi');
     await look(page, 'sign-in');
+  });
+});
+
+describe('the language switch on an English screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('writes हिन्दी in a font of its own before any Hindi is loaded, which only a screen with the switch fetches', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), locale: 'en-IN', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(fetched.filter((path) => /\.woff2?$/.test(path))).toEqual([]);
+    await page.goto('/login');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    // On a machine without a Devanagari font of its own, as this one is: drawn in the switch's font, no box.
+    const drawn = await devanagariDrawn(page, '.language-switch button[lang="hi"]', /Noto Sans Devanagari/);
+    expect(drawn.ok, JSON.stringify(drawn)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(fetched.filter((path) => /\/hi-[\w-]+\.js$|noto-sans-devanagari/.test(path))).toEqual([]);
+    expect(fetched.filter((path) => /\.woff2$/.test(path))).toHaveLength(1);
+    await shot(page, 'english-sign-in');
+    await context.close();
   });
 });

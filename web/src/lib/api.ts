@@ -131,12 +131,12 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError)) return fallback;
   // A refused field: its own sentence ("Password must contain a number"), not "newPassword: …".
   const first = (err.body as { errors?: { message?: unknown }[] } | undefined)?.errors?.[0]?.message;
-  if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return serverText(first);
+  if (err.code === 'VALIDATION_ERROR' && typeof first === 'string' && first.trim()) return serverText(first, err.code, fallback);
   if (err.code === 'SELF_EXCLUDED' && currentLanguage() !== 'en') {
     const words = breakWords(err.body);
     if (words) return words;
   }
-  return serverText(err.message, err.code);
+  return serverText(err.message, err.code, fallback);
 }
 
 /**

@@ -147,14 +147,15 @@ export async function adoptLanguage(next: Language): Promise<void> {
 }
 
 /**
- * A server's error in the player's language: its English text where Hindi has it word for word
- * (validation messages, the spec's texts), else the Hindi for its stable code, else the server's English.
+ * A server's message in the player's language: its English text where Hindi has it word for word
+ * (validation messages, the spec's texts), else the Hindi for its stable code, else `fallback` (the
+ * screen's own words, already in the player's language), else the server's English.
  */
-export function serverText(message: string, code?: string): string {
+export function serverText(message: string, code?: string, fallback?: string): string {
   if (language === 'en') return message;
   if (hasText(message)) return t(message);
   if (code && hasText(`code:${code}`)) return t(`code:${code}`);
-  return message;
+  return fallback ?? message;
 }
 
 const subscribeLanguage = (listener: () => void) => {

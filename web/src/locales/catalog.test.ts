@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
 import { CONFIRM_MESSAGES, MESSAGES, PASSWORD_MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
@@ -39,8 +39,76 @@ function textsInCode(): Map<string, string> {
   return texts;
 }
 
+/** What a player's code imports from contracts/ (values, not types): module path → names. */
+function contractImports(): Map<string, Set<string>> {
+  const imports = new Map<string, Set<string>>();
+  for (const file of playerCode) {
+    for (const m of read(file).matchAll(/import\s*\{([^}]*)\}\s*from\s*'((?:\.\.\/)+contracts\/[\w.-]+?)(?:\.js)?'/g)) {
+      const module = relative(ROOT, join(ROOT, dirname(file), m[2])) + '.ts';
+      const names = m[1]
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n && !n.startsWith('type '))
+        .map((n) => n.split(/\s+as\s+/)[0]);
+      if (names.length) imports.set(module, new Set([...(imports.get(module) ?? []), ...names]));
+    }
+  }
+  return imports;
+}
+
+type Schema = { _zod: { def: Record<string, unknown> } };
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && '_zod' in value;
+
+/**
+ * The messages a zod schema says, as built (a message may be made in code, such as "Keep it under
+ * 60 characters"): each check's own and each type's "required" message, through pipes, objects,
+ * unions and wrappers. A message added by a transform or superRefine is read from the source.
+ */
+function schemaMessages(schema: Schema, found: Set<string>, seen = new Set<Schema>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  const def = schema._zod.def;
+  const say = (error: unknown, issue: Record<string, unknown>) => {
+    const said = typeof error === 'function' ? (error as (issue: unknown) => unknown)(issue) : error;
+    const message = typeof said === 'string' ? said : (said as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && /^[A-Z]/.test(message)) found.add(message);
+  };
+  say(def.error, { code: 'invalid_type', expected: def.type, input: undefined });
+  for (const check of (def.checks as Schema[] | undefined) ?? []) say(check._zod.def.error, { code: check._zod.def.check, input: '' });
+  const inner = [def.in, def.out, def.innerType, def.element, def.left, def.right, def.keyType, def.valueType, ...((def.options as unknown[]) ?? [])];
+  inner.push(...Object.values((def.shape as Record<string, unknown>) ?? {}));
+  for (const next of inner) if (isSchema(next)) schemaMessages(next, found, seen);
+}
+
+/**
+ * The messages contracts/ builds that a player's screens show: the messages of every schema a
+ * player's form checks with (the web's own, and each schema of a contracts module it takes a schema
+ * from: one schema may check with another inside a transform, as the USDT details check the address
+ * with the TRC20 or the ERC20 schema, unseen by the walk), and each `…MESSAGES` table of a contracts
+ * module it imports (the account rules', the amount rule's), as built.
+ */
+async function contractMessages(): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const [module, names] of contractImports()) {
+    const exports = (await import(/* @vite-ignore */ join(ROOT, module))) as Record<string, unknown>;
+    if ([...names].some((name) => isSchema(exports[name]))) for (const value of Object.values(exports)) if (isSchema(value)) schemaMessages(value, found);
+    for (const [name, table] of Object.entries(exports)) {
+      if (/(^|_)MESSAGES$/.test(name) && typeof table === 'object' && table)
+        for (const text of Object.values(table)) if (typeof text === 'string') found.add(text);
+    }
+  }
+  for (const file of playerCode.filter((f) => /schemas?\.ts$/.test(f))) {
+    const exports = (await import(/* @vite-ignore */ join(ROOT, file))) as Record<string, unknown>;
+    for (const value of Object.values(exports)) if (isSchema(value)) schemaMessages(value, found);
+  }
+  return found;
+}
+
 /** The rules' messages a player's form shows (contracts' and the web's own zod schemas), which Field shows through `t`. */
 function validationMessages(): Set<string> {
+  // The literal messages of the contracts' checks, a transform's and a superRefine's included (which
+  // schemaMessages cannot see): the server's checks on a player's requests, whose first message a
+  // refused request shows (lib/api.ts errorMessage).
   const files = ['accounts', 'account-rules', 'money', 'wallet', 'phone', 'responsible', 'chicken', 'color', 'spinner'].map((f) => `contracts/${f}.ts`);
   files.push(...playerCode.filter((f) => /schemas?\.ts$|rules\.ts$/.test(f) || f.endsWith('VerifyView.tsx') || f.endsWith('FairnessPanel.tsx')));
   const message =
@@ -135,17 +203,35 @@ const PLAYER_CODES = [
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
 
+const schemaTexts = await contractMessages();
+
 describe('the Hindi catalog', () => {
   const catalog = hindi as Record<string, string>;
   const has = (text: string) => text in catalog || (`${text}_one` in catalog && `${text}_other` in catalog);
   const code = textsInCode();
-  const rules = validationMessages();
+  const rules = new Set([...validationMessages(), ...schemaTexts]);
 
   it('has every text the player site shows', () => {
     const missing = [...code].filter(([text]) => !has(text)).map(([text, file]) => `${relative('.', file)}: ${text}`);
     const missingRules = [...rules].filter((text) => !has(text));
     expect(missing).toEqual([]);
     expect(missingRules).toEqual([]);
+  });
+
+  it('has every message contracts/ builds for a player’s screens: its schemas’ (and the web’s own) and its message tables, as built', () => {
+    // The shared rules are read where they are, not copied here: a rule added there is checked too.
+    // Messages passed through a helper, built in code, or on a check the web adds (withdraw.schemas.ts).
+    expect([...schemaTexts]).toEqual(
+      expect.arrayContaining([
+        'Enter your first name',
+        'Keep it under 60 characters',
+        'Enter a valid phone number',
+        'Enter a valid TRC20 wallet address (starts with T, 34 characters)',
+        'Amount cannot exceed ₹1,00,00,000',
+        'Invalid or expired code',
+      ]),
+    );
+    expect([...schemaTexts].filter((text) => !has(text))).toEqual([]);
   });
 
   it('has the Hindi of every code the server answers a player with, each a code the server uses', () => {

@@ -11,7 +11,7 @@ export function Logo() {
       <span className="layout-logo__coin" aria-hidden="true">
         ₹
       </span>
-      <span className="layout-logo__word">
+      <span className="layout-logo__word" lang="en">
         Rupee <span>Arcade</span>
       </span>
     </Link>

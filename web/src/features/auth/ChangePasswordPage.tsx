@@ -46,7 +46,7 @@ export default function ChangePasswordPage() {
     if (!oldPassword || !newPassword) return fail(t('Please fill in both fields'));
     try {
       const res = await changePassword({ oldPassword, newPassword });
-      notify.success(res?.message ? serverText(res.message) : t('Password changed successfully'));
+      notify.success(res?.message ? serverText(res.message, undefined, t('Password changed successfully')) : t('Password changed successfully'));
       navigate('/', { replace: true });
     } catch (err) {
       fail(errorMessage(err, FAILED));

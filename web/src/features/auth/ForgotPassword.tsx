@@ -35,13 +35,13 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
     try {
       who = await identify(value);
       const res = await requestResetOtp(who);
-      setSent(res?.message ? serverText(res.message) : t(MESSAGES.resetRequested));
+      setSent(res?.message ? serverText(res.message, undefined, t(MESSAGES.resetRequested)) : t(MESSAGES.resetRequested));
       setTarget(who);
       cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) {
         // The answer must read the same whether or not the account exists.
-        setSent(MESSAGES.resetRequested);
+        setSent(t(MESSAGES.resetRequested));
         setTarget(who);
         cooldown.start(OTP_RESEND_COOLDOWN_SECONDS);
       } else {
@@ -141,7 +141,7 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
     if (secondFactor !== null && !secondFactor.trim()) return fail(t('Enter the code from your authenticator app (or a recovery code) as well.'));
     try {
       const res = await resetPassword({ ...target, otp: otpCode(digits), newPassword, ...(secondFactor ? { twoFactorCode: secondFactor.trim() } : {}) });
-      notify.success(res?.message ? serverText(res.message) : t(MESSAGES.passwordReset));
+      notify.success(res?.message ? serverText(res.message, undefined, t(MESSAGES.passwordReset)) : t(MESSAGES.passwordReset));
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'TWO_FACTOR_REQUIRED') setSecondFactor((v) => v ?? '');

@@ -105,7 +105,12 @@ export function OtpModal({ open, userId, email, phoneNumber, notice, onVerified,
     try {
       const res = await resendOtp(userId);
       cooldown.start(Math.max(RESEND_COOLDOWN_SECONDS, retryAfterOf(res, 0)));
-      setStatus(res?.message ? serverText(res.message) : t('New codes are on their way.'));
+      // The server names the channels in English; Hindi says it in the screen's own words.
+      const own =
+        res?.data.retryAfter === 0
+          ? t('New codes were sent, but one of them could not be sent. Please try again in a moment.')
+          : t('New codes are on their way.');
+      setStatus(res?.message ? serverText(res.message, undefined, own) : own);
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterOf(err.body, RESEND_COOLDOWN_SECONDS));
       // Registration has just sent the codes, so an early click meets the cooldown: the countdown says it all.

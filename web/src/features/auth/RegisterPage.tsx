@@ -22,6 +22,12 @@ import { Tr } from '../../lib/Tr';
 
 const FIX_ERRORS = tk('Please fix the errors above and try again.');
 const REGISTER_FAILED = tk('Registration failed. Please try again.');
+/** The server's words when a code could not be sent, for the languages it does not speak. */
+const UNDELIVERED = {
+  email: tk('Registration successful, but we could not send your email code. Please use Resend OTP.'),
+  sms: tk('Registration successful, but we could not send your SMS code. Please use Resend OTP.'),
+  both: tk('Registration successful, but we could not send your email and SMS code. Please use Resend OTP.'),
+};
 /** Server refusals that belong to one field, so the message also shows beside it. */
 const FIELD_OF_CODE = new Map<string, 'email' | 'phone' | 'referral'>([
   ['EMAIL_TAKEN', 'email'],
@@ -82,7 +88,10 @@ export default function RegisterPage() {
       if (!userId) return showFormError(REGISTER_FAILED);
       // When a code could not be sent the server says which and what to do; otherwise the original app's words.
       // Said once, at the top of the code dialog that opens now, where it stays while the player types.
-      const notice = undelivered.length && message ? serverText(message) : t(MESSAGES.registered);
+      const own = t(
+        undelivered.length ? UNDELIVERED[undelivered.includes('email') ? (undelivered.includes('sms') ? 'both' : 'email') : 'sms'] : MESSAGES.registered,
+      );
+      const notice = undelivered.length && message ? serverText(message, undefined, own) : own;
       setPending({ userId, notice, email: values.email, phoneNumber: phone.phoneNumber, password: values.password });
     } catch (err) {
       const message = errorMessage(err, t(REGISTER_FAILED));

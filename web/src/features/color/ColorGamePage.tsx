@@ -347,7 +347,7 @@ function History() {
   const [proven] = useState(() => new Map<number, Map<number, string>>());
   const queryClient = useQueryClient();
   const verify = async (r: PeriodResult) => {
-    setChecked((c) => ({ ...c, [r.period]: 'Checking…' }));
+    setChecked((c) => ({ ...c, [r.period]: t('Checking…') }));
     try {
       // Each period is checked against its own chain's commitment.
       const { chains } = await queryClient.fetchQuery({ queryKey: colorKeys.commitments(1), queryFn: () => colorApi.commitments(1), staleTime: 10_000 });

@@ -33,9 +33,16 @@ export function segmentAt(rotation: number, count: number): number {
 const COLOURS = ['#6c5ce7', '#ffc83d', '#2ecc71', '#ff5b6e', '#00b4d8', '#f78c40'];
 const INK = ['#ffffff', '#1c1400', '#0b2a17', '#ffffff', '#00202a', '#2a1200'];
 
+/**
+ * The fonts the wheel's words are drawn in: the page's own, as its CSS gives them to the canvas (the
+ * Devanagari font first in Hindi). A canvas takes no font from its CSS by itself.
+ */
+export const wheelFontFamily = (canvas: HTMLCanvasElement): string => getComputedStyle(canvas).fontFamily || 'system-ui, sans-serif';
+
 /** Draws the wheel at `rotation` degrees on a square canvas. */
 export function drawWheel(ctx: CanvasRenderingContext2D, prizes: readonly string[], rotation: number): void {
   const size = ctx.canvas.width;
+  const family = wheelFontFamily(ctx.canvas);
   const r = size / 2 - 6;
   const s = (segmentDegrees(prizes.length) * Math.PI) / 180;
   ctx.clearRect(0, 0, size, size);
@@ -58,7 +65,7 @@ export function drawWheel(ctx: CanvasRenderingContext2D, prizes: readonly string
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = prize === 'LOSE' ? '#ff8a98' : INK[i % INK.length];
-    ctx.font = `bold ${prizes.length > 12 ? 12 : 16}px system-ui, sans-serif`;
+    ctx.font = `bold ${prizes.length > 12 ? 12 : 16}px ${family}`;
     ctx.fillText(prizeLabel(prize), r - 12, 0);
     ctx.restore();
   });

@@ -44,7 +44,7 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
 function PayTo({ kind, value }: { kind: QrKind; value: string }) {
   const label = kind === 'fiat' ? t('UPI ID') : t('Address');
   return (
-    <div className="wallet-payto">
+    <div className={`wallet-payto wallet-payto--${kind}`}>
       <span className="wallet-payto__label">{label}</span>
       <code className="wallet-payto__value">{value}</code>
       <CopyButton label={label} value={value} />

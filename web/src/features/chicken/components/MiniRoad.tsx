@@ -27,7 +27,7 @@ export function MiniRoad({ difficulty, traps, lanesCrossed }: MiniRoadProps) {
           <li
             key={i}
             className={`chicken-mini__lane${trap ? ' is-trap' : ''}${crossed ? ' is-crossed' : ''}`}
-            aria-label={`Lane ${i + 1}${trap ? ': trap' : `: safe, ${m.toFixed(2)}x`}`}
+            aria-label={trap ? t('Lane {{lane}}: trap', { lane: i + 1 }) : t('Lane {{lane}}: safe, {{multiplier}}x', { lane: i + 1, multiplier: m.toFixed(2) })}
             data-trap={trap || undefined}
           >
             <span className="chicken-mini__num">{i + 1}</span>

@@ -116,7 +116,7 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
   const offRoad = outcome?.game === 'round' ? outcome.traps.filter((t) => t >= lanes) : [];
   const prize = (segment: number) => {
     const p = prefill.prizes?.[segment];
-    return p === undefined ? '' : p === 'LOSE' ? ' (LOSE)' : ` (₹${p})`;
+    return p === undefined ? '' : p === 'LOSE' ? ` (${t('No prize')})` : ` (₹${p})`;
   };
   return (
     <div className="chicken-verify">
