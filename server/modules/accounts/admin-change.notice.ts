@@ -13,6 +13,7 @@ type Changed = 'password' | 'email' | 'phone';
 
 interface Words {
   what: Record<Changed, string>;
+  /** Put before the last of two or more changed things; the others are joined with commas. */
   and: string;
   subject: string;
   text: string;
@@ -33,18 +34,24 @@ const WORDS: Record<Language, Words> = {
     what: { password: 'पासवर्ड', email: 'ई-मेल', phone: 'फ़ोन नंबर' },
     and: ' और ',
     subject: `हमारी टीम ने आपके ${PRODUCT} खाते का {what} बदला है`,
-    text: `हमारी सपोर्ट टीम ने {when} (भारतीय समय) को आपके ${PRODUCT} खाते का {what} बदला है।{held}\n\nअगर आपने यह नहीं कहा था, तो तुरंत सपोर्ट से संपर्क करें।\n`,
+    text: `हमारी सहायता टीम ने {when} (भारतीय समय) को आपके ${PRODUCT} खाते का {what} बदला है।{held}\n\nअगर आपने इसके लिए नहीं कहा था, तो तुरंत सहायता से संपर्क करें।\n`,
     held: ' आपका पैसा सुरक्षित रखने के लिए {until} तक निकासी रुकी रहेगी।',
-    sms: `${PRODUCT}: टीम ने आपका {what} बदला। आपने नहीं कहा? सपोर्ट से बात करें।`,
+    sms: `${PRODUCT}: टीम ने आपका {what} बदला। आपने नहीं कहा? सहायता से बात करें।`,
   },
 };
+
+/** "password", "password and e-mail", "password, e-mail and phone number". */
+const list = (items: string[], and: string) => (items.length > 1 ? `${items.slice(0, -1).join(', ')}${and}${items.at(-1)}` : (items[0] ?? ''));
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
 
 /** The e-mail and SMS that tell a player what an admin changed, and until when withdrawals wait. */
 export function adminChangeNotices(before: UserRow, after: UserRow, changed: Changed[], at: Date, heldUntil: Date | null) {
   const words = WORDS[(after.language as Language) ?? DEFAULT_LANGUAGE] ?? WORDS[DEFAULT_LANGUAGE];
-  const what = changed.map((c) => words.what[c]).join(words.and);
+  const what = list(
+    changed.map((c) => words.what[c]),
+    words.and,
+  );
   const held = heldUntil ? fill(words.held, { until: formatIst(heldUntil) }) : '';
   const subject = fill(words.subject, { what });
   const text = fill(words.text, { what, when: formatIst(at), held });

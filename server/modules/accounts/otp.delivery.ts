@@ -46,7 +46,7 @@ const WORDS: Record<Language, Words> = {
     what: {
       verify: 'वेरिफ़िकेशन कोड',
       reset: 'पासवर्ड रीसेट करने का कोड',
-      contact: { email: 'ई-मेल पता वेरिफ़ाई करने का कोड', sms: 'इस फ़ोन नंबर की पुष्टि का कोड' },
+      contact: { email: 'ई-मेल पता वेरिफ़ाई करने का कोड', sms: 'इस फ़ोन नंबर को वेरिफ़ाई करने का कोड' },
     },
     ignore: {
       verify: 'अगर आपने रजिस्टर नहीं किया है, तो इस ई-मेल को अनदेखा करें।',
@@ -55,7 +55,7 @@ const WORDS: Record<Language, Words> = {
     },
     sms: {
       verify: `{code} ${PRODUCT} का OTP है। {minutes} मिनट तक मान्य। किसी को न बताएं।`,
-      reset: `{code} ${PRODUCT} पासवर्ड रीसेट OTP। {minutes} मिनट मान्य। किसी को न बताएं।`,
+      reset: `{code} ${PRODUCT} पासवर्ड रीसेट OTP, {minutes} मिनट तक। किसी को न बताएं।`,
       contact: `{code} ${PRODUCT} नए नंबर का OTP। {minutes} मिनट तक मान्य। किसी को न बताएं।`,
     },
     subject: `आपका ${PRODUCT} {what}: {code}`,
