@@ -342,7 +342,7 @@ async function printFailovers(cluster: HaPostgres, watch: PrimaryWatch, events: 
     if (seen !== events.length) problems.push(`server ${i + 1} counted ${seen} failovers in /metrics for ${events.length}`);
   }
   const r = run.load.retries;
-  log(`calls sent again with the same key: ${r.sent}, of which answered ${r.answered}; given up ${r.gaveUp}`);
+  log(`calls sent again with the same key: ${r.sent} (${r.stillRunning} after a 409 that asked to), of which answered ${r.answered}; given up ${r.gaveUp}`);
   const members = await cluster.members();
   log(`at the end: ${members.map((m) => `${m.name} ${m.role} ${m.state}`).join(', ')}`);
   if (members.filter((m) => m.role === 'leader').length !== 1 || members.length !== cluster.nodes.length)

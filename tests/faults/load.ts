@@ -28,8 +28,15 @@ export type Answered =
 export type Outcome = 'ok' | 'refused' | 'unavailable' | 'cut off' | 'timed out';
 export const OUTCOMES: Outcome[] = ['ok', 'refused', 'unavailable', 'cut off', 'timed out'];
 export const CALL_TIMEOUT_MS = 10_000;
-/** How long a call is sent again (retryUnanswered) before the load gives up on it. */
-const RETRY_FOR_MS = 60_000;
+/**
+ * How long a call is sent again (retryUnanswered) before the load gives up on it: past the minute
+ * after which the server takes over a key claimed by a call whose database went away under it.
+ */
+const RETRY_FOR_MS = 90_000;
+/** 409s that ask to send the same call again, as a careful client does: the first is still running, or collided. */
+const TRY_AGAIN_CODES = new Set(['IDEMPOTENCY_IN_PROGRESS', 'RETRY']);
+const tryAgain = (res: { status: number; json: Record<string, unknown> } | null) =>
+  !res || res.status === 503 || (res.status === 409 && TRY_AGAIN_CODES.has(String(res.json.code)));
 
 /** A span of the run (an outage, or the calm between them): what the calls sent during it got. */
 export class Span {
@@ -54,7 +61,7 @@ export class Load {
    */
   retryUnanswered = false;
   /** Calls sent again, and those of them then answered. */
-  readonly retries = { sent: 0, answered: 0, gaveUp: 0 };
+  readonly retries = { sent: 0, answered: 0, gaveUp: 0, stillRunning: 0 };
   /** Per player, the calls of each kind that ended with an answer (success or refusal), and whether any never did. */
   readonly ledgerOfCalls = new Map<string, { ok: Record<string, number>; unsettled: number }>();
   private keySeq = 0;
@@ -134,24 +141,25 @@ export class Load {
   }
 
   /**
-   * `call`, and with `retryUnanswered` the same call again (same key) while it gets no answer or
-   * 503, for up to RETRY_FOR_MS. Counts, per player, the calls that ended answered with success.
+   * `call`, and with `retryUnanswered` the same call again (same key) while it gets no answer, 503
+   * or a 409 that asks to try again (`tryAgain`), for up to RETRY_FOR_MS. Counts, per player, the calls that ended answered with success.
    */
   async send(method: string, path: string, body: unknown, token: string | undefined, key: string | undefined, player?: string, kind?: string) {
     let res = await this.call(method, path, body, token, key);
     const until = Date.now() + RETRY_FOR_MS;
     let retried = false;
-    while (this.retryUnanswered && key && (!res || res.status === 503) && Date.now() < until) {
+    while (this.retryUnanswered && key && tryAgain(res) && Date.now() < until) {
       await sleep(300 + rand(400));
       retried = true;
       this.retries.sent++;
+      if (res) this.retries.stillRunning++;
       res = await this.call(method, path, body, token, key);
     }
-    if (retried && res && res.status !== 503) this.retries.answered++;
+    if (retried && !tryAgain(res)) this.retries.answered++;
     if (player && kind) {
       const entry = this.ledgerOfCalls.get(player) ?? { ok: {}, unsettled: 0 };
       this.ledgerOfCalls.set(player, entry);
-      if (!res || res.status === 503) {
+      if (!res || tryAgain(res)) {
         entry.unsettled++;
         if (retried) this.retries.gaveUp++;
       } else if (res.status < 300) entry.ok[kind] = (entry.ok[kind] ?? 0) + 1;
