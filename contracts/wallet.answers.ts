@@ -40,6 +40,19 @@ export const moneyRequestCreatedSchema = z.object({
   createdAt: z.string(),
 });
 export const moneyRequestAnswerSchema = ok(moneyRequestCreatedSchema);
+/**
+ * A UPI request for an exact amount (201): its pending deposit, the deposit reference the payment's
+ * remark carries, the `upi://pay` link for it (contracts/upi.ts), and whom it pays.
+ */
+export const upiRequestCreatedSchema = z.object({
+  deposit: moneyRequestCreatedSchema,
+  reference: z.string(),
+  link: z.string(),
+  payTo: z.string(),
+  payeeName: z.string(),
+});
+export type UpiRequestCreated = z.infer<typeof upiRequestCreatedSchema>;
+export const upiRequestAnswerSchema = ok(upiRequestCreatedSchema);
 /** An admin's decision (exactly 200). */
 /** A decision; the first of two approvals leaves the request pending, `awaitingSecondApproval`. */
 export const decisionAnswerSchema = ok(z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES), awaitingSecondApproval: z.boolean().optional() }));
@@ -66,6 +79,8 @@ export const depositListItemSchema = z.object({
   needsSecondApproval: z.boolean(),
   /** The admin who gave the first of those approvals, while the request waits for the second. */
   firstApprovedBy: z.object({ _id: z.string(), fullName: z.string().nullable() }).nullable(),
+  /** A UPI request's deposit reference, which the payment's remark carries; null on other deposits. */
+  reference: z.string().nullable().optional(),
 });
 export type DepositListItem = z.infer<typeof depositListItemSchema>;
 export const withdrawalListItemSchema = z.object({

@@ -222,6 +222,18 @@ export const depositRequestSchema = z.object({
   remarks: z.string().max(500).optional().nullable(),
 });
 
+/**
+ * POST /wallet/deposit/upi-request: a UPI request for an exact amount (rupees, as the deposit call
+ * takes it), paid to the UPI code's UPI ID with a deposit reference (contracts/upi.ts).
+ */
+export const upiRequestSchema = z.object({
+  userId: claimedUserIdSchema.optional().nullable(),
+  amount: amountSchema,
+});
+
+/** POST /wallet/deposit/{id}/utr: the UTR of the player's own UPI request, once paid. */
+export const depositUtrSchema = z.object({ payNumber: payNumberSchema });
+
 /** Both status PUTs: only `id` and `status` count; `userId` and `amount` are accepted and ignored. */
 export const statusUpdateSchema = z.object({
   id: z.string({ error: 'Give the id of the request' }).trim().min(1, 'Give the id of the request').max(64),

@@ -131,6 +131,14 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   DEPOSIT_MIN: rupees(100),
   DEPOSIT_MAX: rupees(5000),
+  /** The payee's name in a UPI request for an exact amount (`pn` of the UPI link, contracts/upi.ts): the name a UPI app shows the payer. */
+  UPI_PAYEE_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(50, 'must be at most 50 characters')
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} .&'-]*$/u, "may hold letters, digits, spaces and . & ' - only")
+    .default('Rupee Arcade'),
   WITHDRAW_MIN: rupees(100),
   WITHDRAW_MAX: rupees(100000),
   /** When a player's withdrawals of the last 24 hours come to more than this many rupees, a second admin must approve. */
@@ -145,6 +153,12 @@ const envSchema = z.object({
   ADMIN_CHANGE_HOLD_HOURS: z.coerce.number().int().min(0).max(8760).default(48),
   /** Days within which an admin who made or changed another admin (or made or changed both) is not independent of them as an approver; 0: off. */
   APPROVER_INDEPENDENCE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Bank statements: approve, on import, every pending deposit whose UTR and amount a statement line shows exactly (the importing admin approves, with their limits). */
+  RECONCILE_AUTO_APPROVE: bool,
+  /** Bank statements: a pending deposit that no statement line pays this many hours after it was made is listed as "no credit". */
+  RECONCILE_NO_CREDIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Bank statements: a credit nobody claimed suggests the pending deposits of its amount made this many hours before it. */
+  RECONCILE_SUGGEST_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -6,6 +6,7 @@ import { colorRoutes } from './color/color.routes.js';
 import { outboxRoutes } from './messaging/outbox.routes.js';
 import { seedsRoutes } from './play/seeds.routes.js';
 import { rankingRoutes } from './ranking/ranking.routes.js';
+import { reconcileRoutes } from './reconcile/reconcile.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { responsibleRoutes } from './responsible/responsible.routes.js';
 import { siteRoutes } from './site/site.routes.js';
@@ -39,6 +40,7 @@ export const modules: AppModule[] = [
   { routes: reportsRoutes },
   { routes: responsibleRoutes },
   { routes: telegramRoutes },
+  { routes: reconcileRoutes },
   { routes: uploadsRoutes, prefix: '' },
   { routes: channelRoutes, prefix: '' },
 ];

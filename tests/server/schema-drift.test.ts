@@ -27,6 +27,7 @@ const SQL_TYPE: Record<string, string> = {
   PgJsonb: 'jsonb',
   PgArray: 'ARRAY',
   PgSerial: 'integer',
+  PgDateString: 'date',
 };
 
 describe('Drizzle schema and migrations', () => {

@@ -7,3 +7,4 @@ export * from './spinner.js';
 export * from './responsible.js';
 export * from './color.js';
 export * from './telegram.js';
+export * from './reconcile.js';

@@ -9,7 +9,8 @@ export const walletDeposits = pgTable('wallet_deposits', {
   userId: uuid('user_id').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   method: text('method', { enum: ['UPI', 'Crypto', 'Telegram'] }).notNull(),
-  payNumber: text('pay_number').notNull(),
+  /** The transaction id or hash the player gave; null on a UPI request until its UTR is given (0027). */
+  payNumber: text('pay_number'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   remarks: text('remarks'),
   status: text('status', { enum: ['pending', 'approved', 'rejected'] })
@@ -28,6 +29,8 @@ export const walletDeposits = pgTable('wallet_deposits', {
   /** The keys of the admin's decision and of a first approval of two, for their retries (0025). */
   decisionKey: text('decision_key'),
   firstApprovalKey: text('first_approval_key'),
+  /** A UPI request's deposit reference (contracts/upi.ts), which the payment's remark carries (0027). */
+  reference: text('reference'),
   createdAt: createdAt(),
 });
 

@@ -23,7 +23,7 @@ export function generatePassword(): string {
 
 /**
  * At first start there is no admin: create one from ADMIN_EMAIL / ADMIN_PHONE / ADMIN_PASSWORD,
- * verified and holding all six pages. Without ADMIN_PASSWORD a password is generated and shown
+ * verified and holding every access page. Without ADMIN_PASSWORD a password is generated and shown
  * once on the console (not in the JSON log, which may be shipped elsewhere). Later starts do nothing.
  */
 export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {

@@ -1,4 +1,4 @@
-import { and, isNull, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, isNotNull, isNull, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, walletDeposits } from '../../db/schema/index.js';
 import { requestWhere, type RequestListFilter } from './requests.repo.js';
@@ -7,8 +7,9 @@ export type DepositRow = typeof walletDeposits.$inferSelect;
 export type DepositMethod = DepositRow['method'];
 
 /**
- * Inserts unless the transaction id has a live (pending or approved) claim for this method;
- * answers the row, or undefined when it is taken. A rejected claim does not hold the id.
+ * Inserts unless the transaction id has a live (pending or approved) claim for this method, or
+ * the reference (a UPI request's, whose transaction id comes later) is taken; answers the row, or
+ * undefined when it is taken. A rejected claim does not hold the id.
  */
 export async function insertDeposit(
   db: DbOrTx,
@@ -16,7 +17,8 @@ export async function insertDeposit(
     userId: string;
     amount: number;
     method: DepositMethod;
-    payNumber: string;
+    payNumber: string | null;
+    reference?: string | null;
     details: Record<string, unknown>;
     remarks: string | null;
     requestKey: string | null;
@@ -54,6 +56,44 @@ export async function decidePendingDeposit(
     .update(walletDeposits)
     .set({ status: v.status, decidedBy: v.decidedBy, decidedAt: v.now, decisionKey: v.decisionKey ?? null })
     .where(and(eq(walletDeposits.id, id), eq(walletDeposits.status, 'pending'), v.excludeMethod ? ne(walletDeposits.method, v.excludeMethod) : undefined))
+    .returning();
+  return row;
+}
+
+/** Whether a live (pending or approved) claim of `method` holds this transaction id, in any letter case. */
+export async function hasLiveClaim(db: DbOrTx, method: DepositMethod, payNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: walletDeposits.id })
+    .from(walletDeposits)
+    .where(and(eq(walletDeposits.method, method), sql`lower(${walletDeposits.payNumber}) = lower(${payNumber})`, ne(walletDeposits.status, 'rejected')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Gives a pending UPI request of this player its transaction id (in `pay_number` and in its details,
+ * where the back office reads it), unless it has one already or a live UPI claim holds the id.
+ * Answers the row, or undefined when nothing changed; the unique index refuses an id claimed at the
+ * same moment (a unique violation).
+ */
+export async function attachPayNumber(db: DbOrTx, v: { id: string; userId: string; payNumber: string }): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .update(walletDeposits)
+    .set({ payNumber: v.payNumber, details: sql`${walletDeposits.details} || jsonb_build_object('payNumber', ${v.payNumber}::text)` })
+    .where(
+      and(
+        eq(walletDeposits.id, v.id),
+        eq(walletDeposits.userId, v.userId),
+        eq(walletDeposits.method, 'UPI'),
+        eq(walletDeposits.status, 'pending'),
+        isNull(walletDeposits.payNumber),
+        isNotNull(walletDeposits.reference),
+        sql`NOT EXISTS (
+          SELECT 1 FROM ${walletDeposits} AS live_claim
+          WHERE live_claim.method = 'UPI' AND lower(live_claim.pay_number) = lower(${v.payNumber}) AND live_claim.status <> 'rejected'
+        )`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -183,4 +223,25 @@ export async function listSubscriptions(db: DbOrTx, userId: string): Promise<Dep
     .where(and(eq(walletDeposits.userId, userId), eq(walletDeposits.method, 'Telegram')))
     .orderBy(desc(walletDeposits.createdAt))
     .limit(50);
+}
+
+/** The player's newest UPI request of this amount, made since `since`, still pending and without a transaction id. */
+export async function findOpenUpiRequest(db: DbOrTx, userId: string, amount: number, since: Date): Promise<DepositRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(walletDeposits)
+    .where(
+      and(
+        eq(walletDeposits.userId, userId),
+        eq(walletDeposits.method, 'UPI'),
+        eq(walletDeposits.amount, amount),
+        eq(walletDeposits.status, 'pending'),
+        isNull(walletDeposits.payNumber),
+        isNotNull(walletDeposits.reference),
+        sql`${walletDeposits.createdAt} >= ${since}`,
+      ),
+    )
+    .orderBy(desc(walletDeposits.createdAt))
+    .limit(1);
+  return row;
 }

@@ -1,12 +1,14 @@
-import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, statusUpdateSchema } from '../../../contracts/wallet.js';
-import { decisionAnswerSchema, depositListAnswerSchema, moneyRequestAnswerSchema } from '../../../contracts/wallet.answers.js';
+import { DEPOSIT_SUCCESS_TEXT, depositRequestSchema, depositUtrSchema, statusUpdateSchema, upiRequestSchema } from '../../../contracts/wallet.js';
+import { decisionAnswerSchema, depositListAnswerSchema, moneyRequestAnswerSchema, upiRequestAnswerSchema } from '../../../contracts/wallet.answers.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
-import { createDeposit, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
-import { depositListView, moneyRequestView } from './wallet.view.js';
-import { listQuery, methodFilter } from './wallet.shared.js';
+import { attachUtr, createDeposit, createUpiRequest, decideDeposit, listDepositsForAdmin } from './deposits.service.js';
+import { depositListView, moneyRequestView, upiRequestView } from './wallet.view.js';
+import { idParams, listQuery, methodFilter } from './wallet.shared.js';
+
+const UPI_REQUEST_TEXT = 'Payment request created: pay the exact amount with the reference in the remark.';
 
 export async function depositsRoutes(app: App): Promise<void> {
   app.post('/wallet/deposit', {
@@ -21,6 +23,37 @@ export async function depositsRoutes(app: App): Promise<void> {
     handler: async (request, reply) => {
       const data = moneyRequestView(await createDeposit(app.db, app.config, request.user!, request.body, app.clock.now(), requestKey(request)));
       return reply.status(201).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
+    },
+  });
+
+  app.post('/wallet/deposit/upi-request', {
+    onRequest: [requireUser],
+    config: { idempotent: true, ...rateLimited(app) },
+    schema: {
+      tags: ['wallet'],
+      summary: 'A UPI request for an exact amount: a pending UPI deposit with its reference, and the upi://pay link that pays it',
+      body: upiRequestSchema,
+      response: { 201: upiRequestAnswerSchema },
+    },
+    handler: async (request, reply) => {
+      const data = upiRequestView(await createUpiRequest(app.db, app.config, request.user!, request.body, app.clock.now(), requestKey(request)));
+      return reply.status(201).send({ success: true as const, message: UPI_REQUEST_TEXT, data });
+    },
+  });
+
+  app.post('/wallet/deposit/:id/utr', {
+    onRequest: [requireUser],
+    config: { idempotent: true, ...rateLimited(app) },
+    schema: {
+      tags: ['wallet'],
+      summary: "The UTR of the player's own pending UPI request, once paid",
+      params: idParams,
+      body: depositUtrSchema,
+      response: { 200: moneyRequestAnswerSchema },
+    },
+    handler: async (request, reply) => {
+      const data = moneyRequestView(await attachUtr(app.db, app.config, request.user!, request.params.id, request.body));
+      return reply.status(200).send({ success: true as const, message: DEPOSIT_SUCCESS_TEXT, data });
     },
   });
 

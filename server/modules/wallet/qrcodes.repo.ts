@@ -16,6 +16,12 @@ export async function hasQrCode(db: DbOrTx, kind: QrKind): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The UPI code players pay to (the first one, as the deposit screen shows it), if the back office set one. */
+export async function findUpiCode(db: DbOrTx): Promise<QrRow | undefined> {
+  const [row] = await db.select().from(walletQrCodes).where(eq(walletQrCodes.kind, 'upi')).orderBy(asc(walletQrCodes.createdAt)).limit(1);
+  return row;
+}
+
 /** The crypto code that receives `coin` on `network`, if the back office set one. */
 export async function findCryptoCode(db: DbOrTx, coin: CryptoType, network: CryptoNetwork): Promise<QrRow | undefined> {
   const [row] = await db

@@ -1,9 +1,11 @@
 import { toRupees } from '../../../contracts/money.js';
 import type { HistoryPage } from '../../../contracts/wallet.answers.js';
+import { upiPayLink } from '../../../contracts/upi.js';
 import { HISTORY_TYPE_LABELS, type RequestStatus } from '../../../contracts/wallet.js';
 import { toCsv } from '../../lib/csv.js';
 import { formatIst } from '../../lib/india-time.js';
 import type { DepositListItem, DepositRow } from './deposits.repo.js';
+import type { UpiRequest } from './deposits.service.js';
 import type { WithdrawalListItem } from './withdrawals.repo.js';
 import type { HistoryRow } from './history.repo.js';
 import { iso } from './wallet.shared.js';
@@ -17,6 +19,15 @@ export const moneyRequestView = (r: { id: string; status: string; amount: number
   amount: toRupees(r.amount),
   method: r.method,
   createdAt: iso(r.createdAt),
+});
+
+/** A UPI request just recorded: its deposit, its reference, the `upi://pay` link for it and whom it pays. */
+export const upiRequestView = (r: UpiRequest) => ({
+  deposit: moneyRequestView(r.deposit),
+  reference: r.deposit.reference,
+  link: upiPayLink({ payTo: r.payTo, payeeName: r.payeeName, amount: r.deposit.amount, reference: r.deposit.reference }),
+  payTo: r.payTo,
+  payeeName: r.payeeName,
 });
 
 /** One page of wallet history; everyone's (the back office) names each row's player. */
@@ -87,6 +98,7 @@ export const depositListView = (l: { items: { row: DepositListItem; needsSecondA
     earlierClaims: r.earlierClaims,
     needsSecondApproval,
     firstApprovedBy: r.firstApprovedBy ? { _id: r.firstApprovedBy, fullName: r.firstApproverName } : null,
+    reference: r.reference,
   })),
   total: l.total,
   page: l.page,

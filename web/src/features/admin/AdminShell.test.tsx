@@ -14,6 +14,8 @@ const ALL_LABELS = [
   'Withdrawals',
   'Admin Controller',
   'Deposite',
+  // Ours: the statements that check the deposits above.
+  'Bank statements',
   'Telegram Deposite',
   'Telegram',
   'QRCode',

@@ -10,6 +10,7 @@ import { MoneyRequestsSection } from './sections/MoneyRequestsSection';
 import { NotificationSection } from './sections/NotificationSection';
 import { OverviewSection } from './sections/OverviewSection';
 import { QrCodeSection } from './sections/QrCodeSection';
+import { ReconcileSection } from './sections/ReconcileSection';
 import { SpinnerPricesSection } from './sections/SpinnerPricesSection';
 import { SupportSection } from './sections/SupportSection';
 import { TransactionSection } from './sections/TransactionSection';
@@ -37,6 +38,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { id: 'admin-controller', label: 'Admin Controller', page: 'admin-management', component: () => <AdminsSection guide={accessPageGuide()} /> },
   { id: 'deposite', label: 'Deposite', page: 'transaction', component: () => <MoneyRequestsSection kind="deposit" title="Deposite History" /> },
+  { id: 'bank-statements', label: 'Bank statements', page: 'reconcile', component: ReconcileSection },
   { id: 'telegram-deposite', label: 'Telegram Deposite', page: 'telegram', component: TelegramDepositsSection },
   { id: 'telegram', label: 'Telegram', page: 'telegram', component: TelegramSection },
   { id: 'qrcode', label: 'QRCode', page: 'qr-code', component: () => <QrCodeSection kind="fiat" title="QRCode" /> },
@@ -57,6 +59,7 @@ const ACCESS_PAGE_NAMES: Record<AccessPage, string> = {
   telegram: 'Telegram',
   'admin-management': 'Admins and audit',
   'qr-code': 'Payment QR codes',
+  reconcile: 'Bank statements',
 };
 
 /** An access page in words, with the labels of the sections it opens. */

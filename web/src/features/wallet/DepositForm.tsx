@@ -14,6 +14,7 @@ import { AmountPicker } from './AmountPicker';
 import { coinAmountError, CryptoAmount, cryptoDeposit, CryptoPairPicker, CryptoTarget, offeredCodes, pairKey, type AmountIn } from './CryptoDeposit';
 import { DepositSubmittedModal } from './DepositSubmittedModal';
 import { DepositSteps, QrDisplay } from './QrDisplay';
+import { UpiRequestDeposit } from './UpiRequestDeposit';
 import { checkPayNumber, useSubmitDeposit, type DepositRequest } from './wallet.api';
 import { isAmountText } from '../../../../contracts/amounts';
 import { t, tk } from '../../lib/i18n';
@@ -76,6 +77,7 @@ export function DepositForm() {
 function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const upiCodes = useQrCodes('fiat');
   const cryptoCodes = useQrCodes('crypto');
   const codes = offeredCodes(cryptoCodes.data);
   const [chosen, setForm] = useState(() => ({ ...INITIAL, method: methods[0].value as Method }));
@@ -91,6 +93,8 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
   const byCoin = isCrypto && form.amountIn === 'coin';
   const amountText = byCoin ? form.coinAmount : form.amount;
   const ready = (!isCrypto || code !== undefined) && amountText.trim() !== '' && form.payNumber.trim() !== '';
+  // A UPI code with its UPI ID: a request for the exact amount, with a reference, instead of the uploaded image.
+  const upiPayTo = isCrypto ? null : (upiCodes.data?.[0]?.payTo ?? null);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -129,20 +133,40 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
     });
   };
 
+  const methodPicker = (
+    <SegmentedControl
+      label={t('Deposit method')}
+      options={methods.map((m) => ({ ...m, label: t(m.label) }))}
+      value={form.method}
+      onChange={(m) => {
+        if (!m || m === form.method) return;
+        setPayError(undefined);
+        setAmountError(undefined);
+        setForm((f) => ({ ...f, method: m, payNumber: '' }));
+      }}
+      className="wallet-form__methods"
+    />
+  );
+  const submittedModal = <DepositSubmittedModal open={submitted} onClose={() => setSubmitted(false)} />;
+
+  if (upiPayTo) {
+    return (
+      <div className="wallet-form">
+        {methodPicker}
+        <UpiRequestDeposit
+          payTo={upiPayTo}
+          amount={form.amount}
+          onAmount={(amount) => setForm((f) => ({ ...f, amount }))}
+          onSubmitted={() => setSubmitted(true)}
+        />
+        {submittedModal}
+      </div>
+    );
+  }
+
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
-      <SegmentedControl
-        label={t('Deposit method')}
-        options={methods.map((m) => ({ ...m, label: t(m.label) }))}
-        value={form.method}
-        onChange={(m) => {
-          if (!m || m === form.method) return;
-          setPayError(undefined);
-          setAmountError(undefined);
-          setForm((f) => ({ ...f, method: m, payNumber: '' }));
-        }}
-        className="wallet-form__methods"
-      />
+      {methodPicker}
 
       {isCrypto ? (
         <>
@@ -236,7 +260,7 @@ function DepositFormFor({ methods }: { methods: (typeof METHODS)[number][] }) {
         </section>
       )}
 
-      <DepositSubmittedModal open={submitted} onClose={() => setSubmitted(false)} />
+      {submittedModal}
     </form>
   );
 }

@@ -41,7 +41,7 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
 }
 
 /** What the code pays to, written out with a copy button, for players paying from this very phone. */
-function PayTo({ kind, value }: { kind: QrKind; value: string }) {
+export function PayTo({ kind, value }: { kind: QrKind; value: string }) {
   const label = kind === 'fiat' ? t('UPI ID') : t('Address');
   return (
     <div className={`wallet-payto wallet-payto--${kind}`}>

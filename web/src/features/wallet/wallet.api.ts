@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { payNumberSchema, type depositRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
+import { payNumberSchema, type depositRequestSchema, type upiRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
-export type { HistoryPage, HistoryTransaction as WalletTransaction } from '../../../../contracts/wallet.answers';
+export type { HistoryPage, HistoryTransaction as WalletTransaction, UpiRequestCreated } from '../../../../contracts/wallet.answers';
 
 export type { DepositMethod, WithdrawMethod } from '../../../../contracts/wallet';
 
@@ -79,6 +79,52 @@ function useMoneyCall<T>(path: string) {
 }
 
 export const useSubmitDeposit = () => useMoneyCall<DepositRequest>('/api/v1/wallet/deposit');
+
+/** The body of a UPI request for an exact amount, as the server validates it. */
+export type UpiRequestBody = z.input<typeof upiRequestSchema>;
+
+/**
+ * Creates a UPI request for an exact amount: a pending deposit with its reference, and the
+ * `upi://pay` link that pays it. Sent again with the same key after an unknown outcome.
+ */
+export function useUpiRequest() {
+  const queryClient = useQueryClient();
+  const { keyFor, settle } = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (body: UpiRequestBody) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.upiRequestAnswerSchema),
+        '/api/v1/wallet/deposit/upi-request',
+        { method: 'POST', body, idempotencyKey: keyFor(body) },
+      ),
+    onSuccess: () => {
+      settle();
+      void queryClient.invalidateQueries({ queryKey: walletKeys.allHistory });
+    },
+    onError: (err) => settle(err),
+  });
+}
+
+/** Gives the UTR of the player's own UPI request, once paid. */
+export function useSubmitUtr() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { keyFor, settle } = useIdempotencyKey();
+  return useMutation({
+    mutationFn: ({ id, payNumber }: { id: string; payNumber: string }) =>
+      apiAnswer(
+        answerFrom(answers, (c) => c.moneyRequestAnswerSchema),
+        `/api/v1/wallet/deposit/${encodeURIComponent(id)}/utr`,
+        { method: 'POST', body: { payNumber }, idempotencyKey: keyFor({ id, payNumber }) },
+      ),
+    onSuccess: () => {
+      settle();
+      void queryClient.invalidateQueries({ queryKey: balanceKey(user?._id) });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.allHistory });
+    },
+    onError: (err) => settle(err),
+  });
+}
 export const useSubmitWithdrawal = () => useMoneyCall<WithdrawalRequest>('/api/v1/wallet/withraw');
 
 /** The server's rule for a transaction id or hash; answers the message to show, or undefined. */

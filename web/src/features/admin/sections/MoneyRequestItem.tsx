@@ -27,8 +27,10 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
   const payNumber = (item.details as { payNumber?: unknown } | null | undefined)?.payNumber;
   // The id the player submitted is on the card itself, so it is not repeated under Details.
   const utr = typeof payNumber === 'string' && payNumber.trim() !== '' ? payNumber.trim() : null;
+  // A UPI request's deposit reference, which the payment's remark carries: on the card too.
+  const reference = 'reference' in item && item.reference ? item.reference : null;
   const details = Object.entries({ userId: item.userId, ...(item.details ?? {}), remarks: item.remarks }).filter(
-    ([k, v]) => !isBlank(v) && !(utr && k === 'payNumber'),
+    ([k, v]) => !isBlank(v) && !(utr && k === 'payNumber') && !(reference && k === 'reference'),
   );
   return (
     <li className="admin-card">
@@ -63,6 +65,21 @@ export function MoneyRequestItem({ item, busy, canApprove, onDecide }: MoneyRequ
             Copy
           </Button>
         </div>
+      )}
+      {reference && (
+        <div className="admin-card__utr">
+          <span className="admin-card__utr-label" id={`ref-${item._id}`}>
+            Reference
+          </span>
+          <code className="admin-card__utr-value" aria-labelledby={`ref-${item._id}`}>
+            {reference}
+          </code>
+        </div>
+      )}
+      {reference && !utr && (
+        <p className="admin-card__note" role="note">
+          UTR: not yet given. The player may give it later; the payment&apos;s remark carries the reference.
+        </p>
       )}
       {'earlierClaims' in item && item.earlierClaims ? (
         <p className="admin-card__warning" role="note">

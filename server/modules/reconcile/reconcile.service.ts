@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import type { StatementMapping } from '../../../contracts/reconcile.js';
+import { IMPORTS_PAGE_SIZE, type ApproveResult } from '../../../contracts/reconcile.answers.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { totalPages } from '../../lib/paging.js';
+import { audit } from '../audit/index.js';
+import { decideDeposit } from '../wallet/index.js';
+import * as repo from './reconcile.repo.js';
+import { applyMapping, guessMapping } from './statement.mapping.js';
+import { matchStatement } from './statement.match.js';
+import { readStatement } from './statement.read.js';
+
+// Bank statements matched to deposit claims (docs/decisions/0032-bank-statements-matched-to-claims.md):
+// a statement's credit lines are stored once per bank account, matched to the UPI deposits that
+// claim them (by UTR, then by the deposit's reference in the narration), and a matched deposit is
+// approved through the deposits' one approval path, the line used once.
+
+export async function listAccounts(db: Db) {
+  return repo.listAccounts(db);
+}
+
+export async function createAccount(db: Db, actorId: string, name: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertAccount(tx, { name, createdBy: actorId, now });
+    if (!row) throw conflict(`A bank account named "${name}" exists already.`, 'ACCOUNT_EXISTS');
+    await audit(tx, { actorId, action: 'create', entity: 'bank-account', entityId: row.id, before: null, after: { name } });
+    return row;
+  });
+}
+
+/** The mapping to read a file with: the one sent, else the account's (if its columns are there), else a complete guess; else 422 with the headers. */
+function mappingFor(headers: string[], sent: StatementMapping | undefined, saved: StatementMapping | null): StatementMapping {
+  if (sent) return sent;
+  const fits = (m: StatementMapping) => [m.date, m.narration, m.credit, m.reference, m.creditDebitColumn].every((c) => !c || headers.includes(c));
+  if (saved && fits(saved)) return saved;
+  const guess = guessMapping(headers);
+  if (guess.date && guess.narration && guess.credit) return guess as StatementMapping;
+  throw new AppError('MAPPING_NEEDED', 422, 'Say which columns hold the date, the narration and the credit amount: this layout is not one we know.', {
+    data: { headers, guess },
+  });
+}
+
+/**
+ * Imports a statement file into a bank account: reads it whole (a bad file is refused with nothing
+ * stored), stores its credit lines once per account, and answers the matching table. With
+ * RECONCILE_AUTO_APPROVE, exact UTR-and-amount matches are approved by the importing admin.
+ */
+export async function importStatement(
+  db: Db,
+  config: Config,
+  actorId: string,
+  input: { accountId: string; fileName: string; bytes: Buffer; mapping?: StatementMapping },
+  now: Date,
+) {
+  const account = await repo.findAccount(db, input.accountId);
+  if (!account) throw notFound('That bank account was not found.', 'ACCOUNT_NOT_FOUND');
+  const table = await readStatement(input.bytes, input.fileName, input.mapping ?? account.mapping);
+  const mapping = mappingFor(table.headers, input.mapping, account.mapping);
+  const lines = applyMapping(table, mapping);
+  const dates = lines.map((l) => l.date).sort();
+  const imported = await db.transaction(async (tx) => {
+    if (input.mapping || !account.mapping) await repo.saveMapping(tx, account.id, mapping, now);
+    const row = await repo.insertImport(tx, {
+      bankAccountId: account.id,
+      fileName: input.fileName.slice(0, 200),
+      fileSha256: createHash('sha256').update(input.bytes).digest('hex'),
+      creditLines: lines.length,
+      newLines: 0,
+      firstDate: dates[0] ?? null,
+      lastDate: dates.at(-1) ?? null,
+      importedBy: actorId,
+      createdAt: now,
+    });
+    const added = await repo.storeLines(
+      tx,
+      account.id,
+      row.id,
+      lines.map((l) => ({
+        rowNumber: l.row,
+        valueDate: l.date,
+        narration: l.narration,
+        reference: l.reference,
+        credit: l.credit,
+        utr: l.utr,
+        depositRefs: l.depositRefs,
+        fingerprint: l.fingerprint,
+      })),
+    );
+    await repo.setNewLines(tx, row.id, added);
+    await audit(tx, {
+      actorId,
+      action: 'import',
+      entity: 'bank-statement',
+      entityId: row.id,
+      before: null,
+      after: { account: account.name, fileName: row.fileName, sha256: row.fileSha256, creditLines: lines.length, newLines: added, mapping },
+    });
+    return row;
+  });
+  let autoApproved = 0;
+  if (config.RECONCILE_AUTO_APPROVE) {
+    const first = await reconcile(db, config, imported.id, now);
+    const exact = first.rows.filter((r) => r.approvable && r.by === 'utr').map((r) => r.line!.id);
+    if (exact.length) {
+      const results = await approveLines(db, config, actorId, imported.id, exact, now);
+      autoApproved = results.filter((r) => r.outcome === 'approved').length;
+    }
+  }
+  return { ...(await reconcile(db, config, imported.id, now)), autoApproved };
+}
+
+/** An import's lines matched against the deposits as they are now. */
+export async function reconcile(db: Db | Tx, config: Config, importId: string, now: Date) {
+  const imp = await repo.findImport(db, importId);
+  if (!imp) throw notFound('That statement import was not found.', 'IMPORT_NOT_FOUND');
+  const lines = await repo.linesOfImport(db, importId);
+  const lastDay = imp.lastDate ? new Date(`${imp.lastDate}T23:59:59.999+05:30`) : now;
+  const claims = await repo.claimsFor(db, {
+    utrs: [...new Set(lines.flatMap((l) => (l.utr ? [l.utr] : [])))],
+    refs: [...new Set(lines.flatMap((l) => l.depositRefs))],
+    pendingBefore: lastDay < now ? lastDay : now,
+  });
+  const rows = matchStatement(
+    lines.map((l) => ({
+      id: l.id,
+      row: l.rowNumber,
+      date: l.valueDate,
+      narration: l.narration,
+      reference: l.reference,
+      credit: l.credit,
+      utr: l.utr,
+      depositRefs: l.depositRefs,
+      fingerprint: l.fingerprint,
+      usedBy: l.depositId,
+    })),
+    claims.map((c) => ({
+      id: c.id,
+      userId: c.userId,
+      amount: c.amount,
+      utr: c.payNumber?.trim() || null,
+      reference: c.reference,
+      status: c.status,
+      createdAt: c.createdAt,
+      statementLineFingerprint: c.lineId,
+    })),
+    { now, noCreditAfterHours: config.RECONCILE_NO_CREDIT_HOURS, suggestWithinHours: config.RECONCILE_SUGGEST_HOURS },
+  );
+  return { import: imp, lines, claims, rows, noCreditAfterHours: config.RECONCILE_NO_CREDIT_HOURS };
+}
+
+/**
+ * Approves the deposits that the chosen lines match exactly, each in its own transaction through
+ * the deposits' approval (limits, two admins, audit naming the line); the line is taken in that
+ * transaction, so a line pays once and a deposit is credited once, however many imports or admins
+ * approve at the same moment. Each line answers for itself.
+ */
+export async function approveLines(db: Db, config: Config, actorId: string, importId: string, lineIds: string[], now: Date): Promise<ApproveResult[]> {
+  const { rows, lines } = await reconcile(db, config, importId, now);
+  const results: ApproveResult[] = [];
+  for (const lineId of [...new Set(lineIds)]) {
+    const line = lines.find((l) => l.id === lineId);
+    const row = rows.find((r) => r.line?.id === lineId);
+    if (!line || !row) {
+      results.push({ lineId, depositId: null, outcome: 'refused', message: 'That line is not in this statement.' });
+      continue;
+    }
+    const deposit = row.deposits[0];
+    if (!row.approvable || !deposit) {
+      results.push({
+        lineId,
+        depositId: deposit?.id ?? null,
+        outcome: 'refused',
+        message: `Row ${line.rowNumber} is not an exact match, so it cannot be approved from here.`,
+      });
+      continue;
+    }
+    try {
+      const answer = await decideDeposit(db, config, actorId, deposit.id, 'approved', now, undefined, {
+        claim: async (tx, depositId) => {
+          if (!(await repo.claimLine(tx, line.id, depositId, actorId, now))) {
+            throw conflict(`Row ${line.rowNumber} of the statement has paid another deposit already.`, 'LINE_USED');
+          }
+          return { statementLine: line.id, importId, row: line.rowNumber, date: line.valueDate, utr: line.utr, narration: line.narration };
+        },
+      });
+      results.push(
+        'awaitingSecondApproval' in answer
+          ? { lineId, depositId: deposit.id, outcome: 'awaiting-second', message: 'First approval recorded: a second admin must approve to credit it.' }
+          : { lineId, depositId: deposit.id, outcome: 'approved', message: 'Approved and credited.' },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      results.push({ lineId, depositId: deposit.id, outcome: 'refused', message: err.message });
+    }
+  }
+  return results;
+}
+
+export async function listImports(db: Db, page: number) {
+  const { rows, total } = await repo.listImports(db, IMPORTS_PAGE_SIZE, (page - 1) * IMPORTS_PAGE_SIZE);
+  return { rows, page, total, totalPages: totalPages(total, IMPORTS_PAGE_SIZE) };
+}
