@@ -19,6 +19,8 @@ const today = () => {
   return `${d}/${m}/${y!.slice(2)}`;
 };
 
+const rowOf = (result: ReconcileResult, utr: string): ReconcileRow => result.rows.find((r) => r.line?.utr === utr)!;
+
 interface Credit {
   narration: string;
   ref?: string;
@@ -70,7 +72,6 @@ describe('bank statements matched to deposit claims', () => {
     expect(res.statusCode).toBe(201);
     return res.json().data._id as string;
   };
-  const rowOf = (result: ReconcileResult, utr: string): ReconcileRow => result.rows.find((r) => r.line?.utr === utr)!;
 
   it('matches by UTR, approves the exact matches in one action, and a re-import approves nothing again', async () => {
     const p = await createPlayer(app);
@@ -208,5 +209,50 @@ describe('bank statements matched to deposit claims', () => {
     for (const [i, p] of players.entries()) expect(await balanceOf(app.db, p.id)).toBe((100 + i) * 100);
     const [lines] = await rows<{ n: number }>(app, sql`SELECT count(*)::int AS n FROM statement_lines WHERE utr IN (${sql.join(utrs, sql`, `)})`);
     expect(lines!.n).toBe(4);
+  });
+});
+
+describe('bank statements with RECONCILE_AUTO_APPROVE', () => {
+  let app: App;
+  let admin: TestUser;
+  useTestApp(
+    async (a) => {
+      app = a;
+      admin = await createAdmin(a);
+    },
+    { checkLedgerAfterEach: true, env: { RECONCILE_AUTO_APPROVE: '1' } },
+  );
+
+  it('approves exact UTR-and-amount matches on import, as the importing admin, and leaves the rest for a person', async () => {
+    const account = (
+      await app.inject({ method: 'POST', url: '/api/v1/admin/reconcile/accounts', headers: admin.headers, payload: { name: 'SBI 0002' } })
+    ).json().data;
+    const p = await createPlayer(app);
+    const [exact, byRef, differs] = [nextUtr(), nextUtr(), nextUtr()];
+    const d1 = (await postDeposit(app, p, upiDeposit(400, exact))).json().data._id as string;
+    const d2 = (await postDeposit(app, p, upiDeposit(600, nextUtr()))).json().data._id as string;
+    const reference = 'RA7K2M9QXP';
+    await app.db.update(walletDeposits).set({ reference }).where(eq(walletDeposits.id, d2));
+    await postDeposit(app, p, upiDeposit(900, differs));
+    const file = hdfc([
+      { narration: `UPI/${exact}/P/p@ok/x`, amount: '400.00' },
+      { narration: `UPI/${byRef}/P/p@ok/${reference}`, amount: '600.00' },
+      { narration: `UPI/${differs}/P/p@ok/x`, amount: '90.00' },
+    ]);
+    const form = await multipart({}, { field: 'statement', name: 'sbi.csv', type: 'text/csv', bytes: file });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/reconcile/accounts/${account._id}/import`,
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    });
+    const result = res.json().data as ReconcileResult;
+    expect(result.autoApproved).toBe(1);
+    expect(rowOf(result, exact)).toMatchObject({ kind: 'already-approved', deposits: [{ _id: d1, status: 'approved' }] });
+    expect(rowOf(result, byRef)).toMatchObject({ kind: 'matched', by: 'reference', approvable: true });
+    expect(rowOf(result, differs)).toMatchObject({ kind: 'amount-differs' });
+    expect(await balanceOf(app.db, p.id)).toBe(40_000);
+    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.entityId, d1));
+    expect(entry).toMatchObject({ action: 'approve', actorId: admin.id });
   });
 });
