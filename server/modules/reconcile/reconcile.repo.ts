@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { StatementMapping } from '../../../contracts/reconcile.js';
+import type { StatementLine, StatementMapping } from '../../../contracts/reconcile.js';
 import type { DbOrTx } from '../../db/client.js';
 import { bankAccounts, statementImportLines, statementImports, statementLines, users, walletDeposits } from '../../db/schema/index.js';
 
@@ -33,29 +33,31 @@ export async function insertImport(db: DbOrTx, v: Omit<typeof statementImports.$
   return row!;
 }
 
-export interface NewLine {
-  rowNumber: number;
-  valueDate: string;
-  narration: string;
-  reference: string | null;
-  credit: number;
-  utr: string | null;
-  depositRefs: string[];
-  fingerprint: string;
-}
-
 /**
  * Stores the import's lines: a line the account's statements showed before (same fingerprint)
  * is kept as it was, so an overlapping or repeated import adds nothing. Answers how many were new.
  */
-export async function storeLines(db: DbOrTx, accountId: string, importId: string, lines: NewLine[]): Promise<number> {
+export async function storeLines(db: DbOrTx, accountId: string, importId: string, lines: StatementLine[]): Promise<number> {
   if (lines.length === 0) return 0;
   let added = 0;
   for (let i = 0; i < lines.length; i += 500) {
     const chunk = lines.slice(i, i + 500);
     const inserted = await db
       .insert(statementLines)
-      .values(chunk.map((l) => ({ ...l, bankAccountId: accountId, importId })))
+      .values(
+        chunk.map((l) => ({
+          bankAccountId: accountId,
+          importId,
+          rowNumber: l.row,
+          valueDate: l.date,
+          narration: l.narration,
+          reference: l.reference,
+          credit: l.credit,
+          utr: l.utr,
+          depositRefs: l.depositRefs,
+          fingerprint: l.fingerprint,
+        })),
+      )
       .onConflictDoNothing({ target: [statementLines.bankAccountId, statementLines.fingerprint] })
       .returning({ id: statementLines.id });
     added += inserted.length;

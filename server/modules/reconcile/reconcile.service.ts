@@ -73,21 +73,7 @@ export async function importStatement(
       importedBy: actorId,
       createdAt: now,
     });
-    const added = await repo.storeLines(
-      tx,
-      account.id,
-      row.id,
-      lines.map((l) => ({
-        rowNumber: l.row,
-        valueDate: l.date,
-        narration: l.narration,
-        reference: l.reference,
-        credit: l.credit,
-        utr: l.utr,
-        depositRefs: l.depositRefs,
-        fingerprint: l.fingerprint,
-      })),
-    );
+    const added = await repo.storeLines(tx, account.id, row.id, lines);
     await repo.setNewLines(tx, row.id, added);
     await audit(tx, {
       actorId,
