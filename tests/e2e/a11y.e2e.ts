@@ -41,6 +41,8 @@ describe('every player screen passes axe (no serious or critical violation)', ()
     const deposit = (await call('POST', '/api/v1/wallet/deposit', { userId, amount: 1000, method: 'UPI', details: { payNumber: `UTR${Date.now()}` } }, token))
       .data as { _id: string };
     await call('PUT', '/api/v1/wallet/update-deposite-transaction-status', { id: deposit._id, status: 'approved' }, admin);
+    // A Telegram subscription price, so its screen shows its form (another file may have set one).
+    if (!(await call<unknown[]>('GET', '/api/v1/telegram-amount')).length) await call('POST', '/api/v1/telegram-amount', { amount: 499 }, admin);
     for (const difficulty of ['Easy', 'Hardest']) {
       await call('POST', '/api/v1/chicken-road/start', { betAmount: 10, difficulty }, token);
       await call('POST', '/api/v1/chicken-road/go', {}, token)
@@ -87,7 +89,19 @@ describe('every player screen passes axe (no serious or critical violation)', ()
   it('signed in: every screen of the player', async () => {
     await check(player, '/', (p) => p.getByRole('link', { name: /Chicken Road/ }).waitFor(), 'home');
     await check(player, '/chicken-road', (p) => p.getByRole('button', { name: 'Start Game' }).waitFor(), 'chicken-road');
-    await check(player, '/deposite', (p) => p.getByLabel('Transaction ID').waitFor(), 'deposit');
+    await check(player, '/deposite', (p) => p.getByRole('button', { name: 'Get payment QR' }).waitFor(), 'deposit');
+    // The request for an exact amount: its drawn QR code, the reference, and the Transaction ID field.
+    await check(
+      player,
+      '/deposite',
+      async (p) => {
+        await p.getByRole('button', { name: '₹500' }).click();
+        await p.getByRole('button', { name: 'Get payment QR' }).click();
+        await p.getByRole('img', { name: /^UPI payment QR code: ₹500\.00 to / }).waitFor();
+        await p.getByLabel('Transaction ID').waitFor();
+      },
+      'deposit-request',
+    );
     await check(player, '/withdraw', (p) => p.getByRole('tab', { name: 'INR' }).waitFor(), 'withdraw');
     await check(player, '/transactions', (p) => p.getByRole('table').waitFor(), 'transactions');
     await check(player, '/spinner', (p) => p.getByText(/You can spin again in/).waitFor(), 'spinner');
@@ -146,7 +160,7 @@ describe('every player screen passes axe (no serious or critical violation)', ()
 
   it('signing out from a protected screen lands on home, not on the login screen', async () => {
     await player.goto('/deposite');
-    await player.getByLabel('Transaction ID').waitFor();
+    await player.getByRole('button', { name: 'Get payment QR' }).waitFor();
     await player.getByRole('button', { name: /Open menu/ }).click();
     await player.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign out' }).click();
     await player.getByRole('link', { name: 'Register' }).first().waitFor();

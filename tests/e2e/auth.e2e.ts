@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { checkInternationalPhone } from '../../contracts/accounts';
-import { launch, newPage, outboxCodes, shot } from './browser';
+import { launch, newPage, outboxCodes, shot, closeToasts as closeAllToasts } from './browser';
 
 /** An Indian mobile number nobody has registered in this run. */
 function freshPhone(): { national: string; e164: string } {
@@ -37,14 +37,7 @@ async function paste(page: Page, selector: string, text: string) {
 
 /** A still picture of the screen: toasts closed (when asked) and the page scrolled to the top. */
 async function picture(page: Page, name: string, { closeToasts = false } = {}) {
-  if (closeToasts) {
-    for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
-    await page
-      .locator('.Toastify__toast')
-      .first()
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
-  }
+  if (closeToasts) await closeAllToasts(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(250);
   await shot(page, name);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 export const PHONE = { width: 390, height: 844 };
@@ -57,4 +57,21 @@ export async function openSection(page: Page, label: string): Promise<void> {
   await page.getByRole('tab', { name: label, exact: true }).click();
   // On a phone the menu closes again, hiding the tabs: wait for the selection, hidden or not.
   await page.getByRole('tab', { name: label, exact: true, includeHidden: true }).and(page.locator('[aria-selected="true"]')).waitFor({ state: 'attached' });
+}
+
+/** Closes every toast, one at a time (each close re-lays the rest), and waits a moment for none to be left (a still picture, not a check). */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.Toastify__toast');
+  for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
+    await toasts
+      .first()
+      .locator('.Toastify__close-button')
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(150);
+  }
+  await expect
+    .poll(() => toasts.count(), { timeout: 5000 })
+    .toBe(0)
+    .catch(() => undefined);
 }

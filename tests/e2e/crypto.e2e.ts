@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerVerified } from './api';
-import { baseURL, DESKTOP, launch, newPage, openSection, PHONE, shot, signInBrowser } from './browser';
+import { baseURL, closeToasts, DESKTOP, launch, newPage, openSection, PHONE, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** A 232×232 black-and-white PNG that looks like a QR code. */
@@ -14,15 +14,6 @@ const TRC20_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 const ERC20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 type SessionPage = Page & { problems?: string[] };
-
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click({ timeout: 2_000 }).catch(() => undefined);
-  await page
-    .locator('.Toastify__toast')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5_000 })
-    .catch(() => undefined);
-}
 
 /** A still picture: toasts closed, scrolled to the top. */
 async function picture(page: Page, name: string) {

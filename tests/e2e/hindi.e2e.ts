@@ -222,9 +222,16 @@ describe('the player site in Hindi', () => {
   it('deposits in Hindi, and an admin approves it', async () => {
     await page.goto('/deposite');
     await page.getByLabel('राशि (₹)', { exact: true }).fill('1000');
+    await page.getByRole('button', { name: 'पेमेंट QR पाएं' }).click();
+    // The request for the exact amount, in Hindi: its drawn QR code, the payee and the reference.
+    await page.getByRole('img', { name: 'UPI भुगतान का QR कोड: Rupee Arcade को ₹1,000.00' }).waitFor();
+    await page.getByRole('heading', { name: 'UPI से ₹1,000.00 भेजें' }).waitFor();
+    await page.getByText('पाने वाला', { exact: true }).waitFor();
+    expect(await page.locator('.wallet-upi__reference-value').textContent()).toMatch(/^RA[0-9A-HJKMNP-TV-Z]{8}$/);
+    await page.getByRole('button', { name: 'राशि बदलें' }).waitFor();
     await page.getByLabel('ट्रांज़ैक्शन आईडी', { exact: true }).fill(`HI${Date.now()}`);
     await look(page, 'deposit');
-    const sent = page.waitForResponse((res) => res.url().endsWith('/api/v1/wallet/deposit') && res.request().method() === 'POST');
+    const sent = page.waitForResponse((res) => /\/api\/v1\/wallet\/deposit\/[^/]+\/utr$/.test(res.url()) && res.request().method() === 'POST');
     await page.getByRole('button', { name: 'जमा का अनुरोध भेजें' }).click();
     const deposit = (await (await sent).json()) as { data: { _id: string } };
     const done = page.getByRole('dialog', { name: 'जमा का अनुरोध भेजा गया' });
@@ -364,7 +371,7 @@ describe('the player site in Hindi', () => {
     await page.goto('/spinner');
     await page.getByRole('button', { name: 'घुमाएं' }).click();
     await page
-      .getByText(/आप जीते: ₹|इस बार कोई इनाम नहीं/)
+      .getByText(/आपने ₹[0-9,.]+ जीते|इस बार कोई इनाम नहीं/)
       .first()
       .waitFor({ timeout: 15_000 });
     await page.goto('/bets');

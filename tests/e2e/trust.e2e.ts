@@ -116,15 +116,22 @@ describe("trust: nothing on the screen breaks a player's trust", () => {
       await ensureUpiQr();
     }
     await player.goto('/deposite');
-    await player.getByLabel('Transaction ID').waitFor();
+    await player.getByRole('button', { name: 'Get payment QR' }).waitFor();
     // Crypto has no QR code in this run: it is not offered.
     expect(await player.getByRole('button', { name: 'Crypto', exact: true }).count()).toBe(0);
-    // First a refused try (over the maximum), then one that works.
+    // First refused tries (a request over the maximum, then a transaction id already claimed), then one that works.
     await player.getByLabel('Amount (₹)').fill('999999');
-    await player.getByLabel('Transaction ID').fill(`TR${Date.now()}`);
-    await player.getByRole('button', { name: 'Submit Deposit' }).click();
+    await player.getByRole('button', { name: 'Get payment QR' }).click();
     await player.locator('.Toastify__toast--error').waitFor();
     await player.getByLabel('Amount (₹)').fill('500');
+    await player.getByRole('button', { name: 'Get payment QR' }).click();
+    await player.getByRole('img', { name: /^UPI payment QR code: ₹500\.00 to / }).waitFor();
+    const claimed = `TRDUP${Date.now()}`;
+    await call('POST', '/api/v1/wallet/deposit', { amount: 100, method: 'UPI', details: { payNumber: claimed }, userId: funded.userId }, funded.token);
+    await player.getByLabel('Transaction ID').fill(claimed);
+    await player.getByRole('button', { name: 'Submit Deposit' }).click();
+    await player.locator('.Toastify__toast--error').getByText('This transaction id has already been submitted', { exact: false }).waitFor();
+    await player.getByLabel('Transaction ID').fill(`TR${Date.now()}`);
     await player.getByRole('button', { name: 'Submit Deposit' }).click();
     await player.getByRole('dialog', { name: 'Deposit Submitted' }).waitFor();
     await expect.poll(() => player.locator('.Toastify__toast--error').count()).toBe(0);

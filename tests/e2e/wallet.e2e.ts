@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from './api';
-import { DESKTOP, launch, newPage, openSection, PHONE, shot, signInBrowser } from './browser';
+import { closeToasts, DESKTOP, launch, newPage, openSection, PHONE, shot, signInBrowser } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 /** A 232×232 black-and-white PNG that looks like a QR code. */
@@ -17,16 +17,6 @@ type SessionPage = Page & { problems?: string[] };
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/ranking');
   await signInBrowser(page, email, password);
-}
-
-/** Opens a back-office section (through the slide-in menu on a phone). */
-async function closeToasts(page: Page) {
-  for (const button of await page.locator('.Toastify__close-button').all()) await button.click().catch(() => undefined);
-  await page
-    .locator('.Toastify__toast')
-    .first()
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
 }
 
 /** A still picture: toasts closed, scrolled to the top. */
@@ -54,6 +44,7 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
   const phone = `+9197${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const password = 'Wallet#2024';
   const utr = `UTR${stamp.toUpperCase()}`;
+  let reference = '';
 
   beforeAll(async () => {
     browser = await launch();
@@ -106,22 +97,36 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
   it('takes a UPI deposit from the player', async () => {
     expect(await balanceShown(player)).toBe('₹0.00');
     await player.goto('/deposite');
-    const qr = player.getByRole('img', { name: 'QR code: Rupee Arcade UPI' });
-    await qr.waitFor();
-    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(QR_WIDTH);
     // The UPI ID to pay to from this phone, with its copy button, and the steps.
     await player.getByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }).waitFor();
     await player.getByRole('list', { name: 'How to deposit' }).waitFor();
     await player.getByRole('button', { name: '₹500' }).click();
     expect(await player.getByRole('button', { name: 'Submit Deposit' }).count()).toBe(0);
+    await player.getByRole('button', { name: 'Get payment QR' }).click();
+    // A request for the exact amount: a QR code drawn from its upi://pay link, the payee and a reference.
+    const qr = player.getByRole('img', { name: 'UPI payment QR code: ₹500.00 to Rupee Arcade' });
+    await qr.waitFor();
+    expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
+    expect(await qr.locator('path, rect').count()).toBeGreaterThan(1);
+    expect(await player.locator('.wallet-upi__amount').textContent()).toBe('₹500.00');
+    reference = ((await player.locator('.wallet-upi__reference-value').textContent()) ?? '').trim();
+    expect(reference).toMatch(/^RA[0-9A-HJKMNP-TV-Z]{8}$/);
+    await player.getByRole('button', { name: `Copy Reference ${reference}` }).waitFor();
+    await player.getByRole('button', { name: 'Copy UPI ID rupeearcade@okaxis' }).waitFor();
+    expect(await player.getByRole('button', { name: 'Submit Deposit' }).count()).toBe(0);
     await player.getByLabel('Transaction ID').fill(utr);
     await picture(player, 'wallet-deposit');
+    const sent = player.waitForResponse((res) => /\/api\/v1\/wallet\/deposit\/[^/]+\/utr$/.test(res.url()) && res.request().method() === 'POST');
     await player.getByRole('button', { name: 'Submit Deposit' }).click();
+    expect((await sent).status()).toBe(200);
     const dialog = player.getByRole('dialog', { name: 'Deposit Submitted' });
     await dialog.getByText('Your deposit request has been submitted successfully!').waitFor();
     await shot(player, 'wallet-deposit-submitted');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    expect(await player.getByLabel('Transaction ID').inputValue()).toBe('');
+    // Back to a fresh request: no amount chosen, no request shown.
+    await player.getByRole('button', { name: 'Get payment QR' }).waitFor();
+    expect(await player.getByLabel('Amount (₹)').inputValue()).toBe('');
+    expect(await player.getByLabel('Transaction ID').count()).toBe(0);
     // Pending deposits are not money yet.
     expect(await balanceShown(player)).toBe('₹0.00');
   });
@@ -132,6 +137,8 @@ describe('wallet: deposit, approval, withdrawal and rejection in the browser', (
     await item.waitFor();
     await item.getByText('Details').click();
     await item.getByText(utr).waitFor();
+    // The request's reference, which the payment's remark carries.
+    await item.getByText(reference).waitFor();
     await picture(admin, 'wallet-admin-deposite');
     await item.getByRole('button', { name: 'Approve' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Approve request' });
