@@ -2,7 +2,6 @@
 // them at the end; the first stage that fails stops the run with its exit code.
 import { spawnSync } from 'node:child_process';
 
-// The failover suite (npm run test:failover) is not a stage yet: docs/operations.md, "Failovers measured".
 const STAGES = ['lint', 'typecheck', 'test:server', 'test:server:pg', 'test:faults', 'test:failover', 'test:hostile', 'test:web', 'test:e2e'];
 const only = process.argv.slice(2);
 const times = [];
