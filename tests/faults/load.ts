@@ -152,7 +152,7 @@ export class Load {
       await sleep(300 + rand(400));
       retried = true;
       this.retries.sent++;
-      if (res) this.retries.stillRunning++;
+      if (res?.status === 409) this.retries.stillRunning++;
       res = await this.call(method, path, body, token, key);
     }
     if (retried && !tryAgain(res)) this.retries.answered++;
