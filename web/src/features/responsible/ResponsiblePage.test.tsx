@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LIMIT_KINDS, LIMIT_PERIODS, type LimitView, type ResponsibleState } from '../../../../contracts/responsible';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
+import { BreakBanner } from './BreakNotice';
 import { daysText } from './BreakNotice';
 import ResponsiblePage from './ResponsiblePage';
 
@@ -82,15 +83,19 @@ describe('ResponsiblePage', () => {
     expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('says when the player is on a break', async () => {
+  it('says once, in the banner every screen has, when the player is on a break', async () => {
     signIn();
     mockApi({
       'GET /api/v1/responsible': () => ok(state({ exclusion: { kind: 'timeout', startedAt: '2026-11-23T10:00:00.000Z', endsAt: '2026-11-30T10:00:00.000Z' } })),
     });
-    renderApp(<ResponsiblePage />);
-    expect(
-      await screen.findByText(/^You are on a time-out until 2026-11-30 .*\. You can still withdraw your balance and see your history\.$/),
-    ).toBeInTheDocument();
+    renderApp(
+      <>
+        <BreakBanner />
+        <ResponsiblePage />
+      </>,
+    );
+    await screen.findByRole('link', { name: 'Bets (CSV)' });
+    expect(screen.getAllByText(/^You are on a time-out until 2026-11-30 .*\. You can still withdraw your balance and see your history\.$/)).toHaveLength(1);
   });
 
   it('links statements for the chosen period', async () => {

@@ -26,7 +26,7 @@ import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { formatRupees, isAmountText } from '../../../../contracts/amounts';
 import { responsibleApi, responsibleKeys } from './responsible.api';
-import { BreakNotice, daysText, obliqueDaysText } from './BreakNotice';
+import { daysText, obliqueDaysText } from './BreakNotice';
 import './responsible.css';
 import { t, tk } from '../../lib/i18n';
 import { Tr } from '../../lib/Tr';
@@ -52,7 +52,6 @@ export default function ResponsiblePage() {
         </ErrorRetry>
       ) : (
         <>
-          <BreakNotice exclusion={state.data.exclusion} />
           {LIMIT_KINDS.map((kind) => (
             <LimitsForm key={kind} kind={kind} limits={state.data.limits.filter((l) => l.kind === kind)} />
           ))}
