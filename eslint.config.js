@@ -34,6 +34,22 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // One clock: a module's code takes `now` from its caller (the request's app.clock, or the job's
+    // run), so tests move time and a call reads one instant throughout.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take `now` from the caller (app.clock.now()), not new Date().' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Take `now` from the caller (app.clock.now()), not Date.now().',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

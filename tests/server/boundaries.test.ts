@@ -123,3 +123,20 @@ describe('import cycles', () => {
     }
   });
 });
+
+describe('one clock', () => {
+  const clockErrors = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+  it.each([
+    ['new Date() in a service', 'server/modules/wallet/example.service.ts', 'export const stamp = () => new Date();'],
+    ['Date.now() in a repository', 'server/modules/wallet/example.repo.ts', 'export const stamp = () => Date.now();'],
+  ])('reports %s', async (_what, filePath, code) => {
+    expect(await clockErrors(filePath, code)).toEqual([expect.stringContaining('Take `now` from the caller')]);
+  });
+
+  it('lets a module read a given time, and tests read the clock', async () => {
+    expect(await clockErrors('server/modules/wallet/example.service.ts', 'export const at = (now: Date) => new Date(now.getTime() + 1000);')).toEqual([]);
+    expect(await clockErrors('server/modules/wallet/example.test.ts', 'export const stamp = () => Date.now();')).toEqual([]);
+  });
+});
