@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
 import { DIFFICULTIES, GAME_TYPE, parseDifficulty, ROUND_STATES } from './chicken.math.js';
 import { claimedUserIdSchema, uuidSchema } from './ids.js';
 import { amountSchema } from './money.js';
@@ -63,7 +64,7 @@ export const clientSeedBodySchema = z.object({ clientSeed: clientSeedSchema });
 /** POST /fairness/rotate: the new pair keeps this client seed, or gets a random one. */
 export const rotateBodySchema = z.object({ clientSeed: clientSeedSchema.optional() });
 /** GET /bets?page=N (10 a page, newest first). */
-export const betsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
+export const betsQuerySchema = pageQuerySchema;
 
 /**
  * A round as its owner may see it. `traps`, `payout` and `endedAt` appear only once it has ended;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
 import { amountSchema } from './money.js';
 import { ok } from './envelope.js';
 import { CHAIN_STATUSES, SALT_SOURCES, SELECTIONS, SIZES } from './color.math.js';
@@ -110,7 +111,7 @@ export const colorStateSchema = z.object({
 });
 export type ColorState = z.infer<typeof colorStateSchema>;
 
-export const colorPageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const colorPageQuerySchema = pageQuerySchema;
 /** GET /color/history: `chain` for one chain's periods; `size` (up to 500) for verifiers reading a whole chain. */
 export const historyQuerySchema = colorPageQuerySchema.extend({
   chain: z.coerce.number().int().min(1).optional(),

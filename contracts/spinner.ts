@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
 import { LOSE, PRIZE_MAX_RUPEES, PRIZES_MAX, PRIZES_MIN } from './spinner.math.js';
 import { ok } from './envelope.js';
 
@@ -80,7 +81,7 @@ export const spinRecordSchema = z.object({
 });
 export type SpinRecord = z.infer<typeof spinRecordSchema>;
 export const SPINS_PAGE_SIZE = 10;
-export const spinsQuerySchema = z.object({ page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000).default(1) });
+export const spinsQuerySchema = pageQuerySchema;
 export const spinsPageAnswerSchema = ok(
   z.object({ spins: z.array(spinRecordSchema), page: z.number().int(), totalPages: z.number().int(), total: z.number().int() }),
 );

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pageQuerySchema } from '../../../contracts/paging.js';
 import { STATEMENT_MAX_BYTES, statementMappingSchema, type StatementMapping } from '../../../contracts/reconcile.js';
 import {
   approveAnswerSchema,
@@ -19,7 +20,6 @@ import { approveLines, createAccount, importStatement, listAccounts, listImports
 import { bankAccountView, importView, resultView } from './reconcile.view.js';
 
 const idParams = z.object({ id: z.uuid('That is not a statement import.') });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** Bank statements (page reconcile): accounts, imports, the matching table and one-action approval. */
 export async function reconcileRoutes(app: App): Promise<void> {
@@ -63,7 +63,7 @@ export async function reconcileRoutes(app: App): Promise<void> {
 
   app.get('/admin/reconcile/imports', {
     onRequest: [requireAdmin('reconcile')],
-    schema: { tags: ['reconcile'], summary: 'Statement imports, newest first', querystring: pageQuery, response: { 200: importListAnswerSchema } },
+    schema: { tags: ['reconcile'], summary: 'Statement imports, newest first', querystring: pageQuerySchema, response: { 200: importListAnswerSchema } },
     handler: async (request) => {
       const { rows, ...paging } = await listImports(app.db, request.query.page);
       return { success: true as const, message: 'Statement imports', data: { imports: rows.map(importView), ...paging } };

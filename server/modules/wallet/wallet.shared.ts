@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema, pageQuerySchema } from '../../../contracts/paging.js';
 import { isUuid } from '../../../contracts/ids.js';
 import type { RequestStatus } from '../../../contracts/wallet.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -12,9 +13,7 @@ export function assertUuid(id: string, what: string): string {
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
-export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Page must be a whole number' }).int('Page must be a whole number').min(1, 'Page starts at 1').max(100_000).default(1),
-});
+export const pageQuery = pageQuerySchema;
 
 /** The back office's history of every player, or of one (`userId`, for a user's History view). */
 export const usersHistoryQuery = pageQuery.extend({
@@ -29,7 +28,7 @@ export const usersHistoryQuery = pageQuery.extend({
 
 /** Admin lists: optional paging; without it the newest `limit` rows are listed. */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumberSchema,
   limit: z.coerce.number().int().min(1).max(500).default(100),
   status: z
     .string()
