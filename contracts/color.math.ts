@@ -1,5 +1,6 @@
 import { bytesToFloat, floats, hex, hmacBytes, utf8 } from './fairness.math.js';
 import { fill } from './language.js';
+import { IST_OFFSET_MS } from './india-time.js';
 
 /*
  * The colour game's numbers, payouts and draw, apart from the zod shapes of color.ts: the game
@@ -7,9 +8,6 @@ import { fill } from './language.js';
  */
 
 export const COLOR_GAME = 'color';
-
-/** India Standard Time: UTC+05:30 all year, so days (limits, reports, period names) start at midnight in India. */
-export const IST_OFFSET_MS = 330 * 60_000;
 
 /**
  * A period's name: the India date of its start (YYYYMMDD), then its slot in that day,

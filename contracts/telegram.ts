@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromIndiaLocal } from './india-time.js';
 import { ok, okMessage } from './envelope.js';
 
 /* Telegram: channels the bot administers, game rounds announced in them, subscription approvals. */
@@ -70,7 +71,7 @@ const timeSchema = (what: string) =>
     .min(1, `${what} is required`)
     .transform((v, ctx) => {
       const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(v);
-      const t = Date.parse(local ? `${v}+05:30` : v);
+      const t = local ? fromIndiaLocal(v) : Date.parse(v);
       if (Number.isNaN(t)) {
         ctx.addIssue({ code: 'custom', message: `${what} must be a date and time` });
         return z.NEVER;

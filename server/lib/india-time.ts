@@ -1,9 +1,7 @@
-import { IST_OFFSET_MS } from '../../contracts/color.math.js';
+import { DAY_MS, formatIndiaTime, indiaMidnight, IST_OFFSET_MS } from '../../contracts/india-time.js';
 import type { LimitPeriod } from '../../contracts/responsible.js';
 
-export { IST_OFFSET_MS };
-/** One day in milliseconds. */
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
 
 /** The day, week (from Monday) or month that holds `now`, in India time. */
 export function periodBounds(period: LimitPeriod, now: Date): { start: Date; end: Date } {
@@ -25,15 +23,10 @@ export function periodBounds(period: LimitPeriod, now: Date): { start: Date; end
 }
 
 /** Midnight (India time) starting a YYYY-MM-DD date. */
-export const istMidnight = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+export const istMidnight = indiaMidnight;
 
 /** Midnight (India time) ending a YYYY-MM-DD date: the end of a period that includes that day. */
 export const istDayAfter = (date: string): Date => new Date(istMidnight(date).getTime() + DAY_MS);
 
 /** "2026-11-24 12:00 AM", India time: how the site writes a moment. */
-export function formatIst(at: Date): string {
-  const local = new Date(at.getTime() + IST_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const h = local.getUTCHours();
-  return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(h % 12 || 12)}:${pad(local.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
-}
+export const formatIst = (at: Date): string => formatIndiaTime(at.getTime());

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { INDIA_ZONE } from '../../db/india-time.js';
 
 export interface AuditEntry {
   actorId: string;
@@ -48,8 +49,8 @@ function where(f: AuditFilter): SQL {
   const parts: SQL[] = [sql`TRUE`];
   if (f.actor) parts.push(sql`a.actor_id::text = ${f.actor.toLowerCase()}`);
   if (f.action) parts.push(sql`a.action = ${f.action}`);
-  if (f.from) parts.push(sql`a.created_at >= (${f.from}::date)::timestamp AT TIME ZONE 'Asia/Kolkata'`);
-  if (f.to) parts.push(sql`a.created_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'`);
+  if (f.from) parts.push(sql`a.created_at >= (${f.from}::date)::timestamp AT TIME ZONE ${INDIA_ZONE}`);
+  if (f.to) parts.push(sql`a.created_at < (${f.to}::date + 1)::timestamp AT TIME ZONE ${INDIA_ZONE}`);
   return sql.join(parts, sql` AND `);
 }
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { INDIA_ZONE } from '../../db/india-time.js';
 
 // A read-only report over settled rounds; it writes nothing and owns no table.
 
 /** Monday 00:00 in India, of the week `now` falls in. */
-const weekStart = (now: Date) => sql`(date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')`;
+const weekStart = (now: Date) => sql`(date_trunc('week', ${now.toISOString()}::timestamptz AT TIME ZONE ${INDIA_ZONE}) AT TIME ZONE ${INDIA_ZONE})`;
 const settledThisWeek = (now: Date) => sql`state <> 'playing' AND ended_at >= ${weekStart(now)}`;
 
 type Rows<T> = { rows: T[] };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS, indiaMidnight } from '../../../contracts/india-time.js';
 import type { StatementMapping } from '../../../contracts/reconcile.js';
 import { IMPORTS_PAGE_SIZE, type ApproveResult } from '../../../contracts/reconcile.answers.js';
 import type { Config } from '../../config.js';
@@ -102,7 +103,7 @@ export async function reconcile(db: Db | Tx, config: Config, importId: string, n
   const imp = await repo.findImport(db, importId);
   if (!imp) throw notFound('That statement import was not found.', 'IMPORT_NOT_FOUND');
   const lines = await repo.linesOfImport(db, importId);
-  const lastDay = imp.lastDate ? new Date(`${imp.lastDate}T23:59:59.999+05:30`) : now;
+  const lastDay = imp.lastDate ? new Date(indiaMidnight(imp.lastDate).getTime() + DAY_MS - 1) : now;
   const claims = await repo.claimsFor(db, {
     utrs: [...new Set(lines.flatMap((l) => (l.utr ? [l.utr] : [])))],
     refs: [...new Set(lines.flatMap((l) => l.depositRefs))],

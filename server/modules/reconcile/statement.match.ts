@@ -1,3 +1,4 @@
+import { DAY_MS, indiaMidnight } from '../../../contracts/india-time.js';
 import type { MatchBy, ReconcileKind, ReconcileOutcome, StatementLine } from '../../../contracts/reconcile.js';
 
 // A statement's credit lines matched to the deposits that claim them: by UTR first, then by the
@@ -46,8 +47,8 @@ const HOUR_MS = 3_600_000;
 export const utrKey = (utr: string | null | undefined): string | null => (utr ?? '').replace(/\s+/g, '').replace(/^0+/, '') || null;
 
 /** The first and last moments of a statement day, India time. */
-const dayStart = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00.000+05:30`);
-const dayEnd = (isoDate: string): number => Date.parse(`${isoDate}T23:59:59.999+05:30`);
+const dayStart = (isoDate: string): number => indiaMidnight(isoDate).getTime();
+const dayEnd = (isoDate: string): number => dayStart(isoDate) + DAY_MS - 1;
 
 /** Groups deposits under the keys each gives (none, one or more). */
 function indexBy(deposits: DepositClaim[], keys: (d: DepositClaim) => (string | null)[]): Map<string, DepositClaim[]> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { INDIA_ZONE } from '../../db/india-time.js';
 
 export interface DayRow {
   day: string;
@@ -11,7 +12,7 @@ export interface DayRow {
   players: number;
 }
 
-const IST = sql.raw(`'Asia/Kolkata'`);
+const IST = INDIA_ZONE;
 
 /**
  * Paise moved through the ledger per day (India time) over the last `days` days, today included,

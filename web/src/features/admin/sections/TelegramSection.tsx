@@ -1,3 +1,4 @@
+import { toIndiaLocal } from '../../../../../contracts/india-time';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -45,9 +46,7 @@ export function TelegramSection() {
 }
 
 /** "YYYY-MM-DDTHH:mm" in India time, for a datetime-local box whose value the server reads as India time. */
-function toIstLocal(iso: string): string {
-  return new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 16);
-}
+const toIstLocal = (iso: string): string => toIndiaLocal(Date.parse(iso));
 
 function ChannelChoice({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
   const channels = useChannels();
