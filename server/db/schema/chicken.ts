@@ -1,4 +1,5 @@
 import { bigint, boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DIFFICULTIES, ROUND_STATES } from '../../../contracts/chicken.math.js';
 
 // Tables of the chicken feature; mirrors migrations/0004_chicken.sql.
 
@@ -21,15 +22,13 @@ export const chickenRounds = pgTable('chicken_rounds', {
   serverSeedHash: text('server_seed_hash').notNull(),
   clientSeed: text('client_seed').notNull(),
   nonce: integer('nonce').notNull(),
-  difficulty: text('difficulty', { enum: ['Easy', 'Medium', 'Hard', 'Hardest'] }).notNull(),
+  difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
   rtpPpm: integer('rtp_ppm').notNull(),
   bet: bigint('bet', { mode: 'number' }).notNull(),
   maxWin: bigint('max_win', { mode: 'number' }).notNull(),
   autoCashout: integer('auto_cashout'),
   traps: smallint('traps').array().notNull(),
-  state: text('state', { enum: ['playing', 'won', 'lost'] })
-    .notNull()
-    .default('playing'),
+  state: text('state', { enum: ROUND_STATES }).notNull().default('playing'),
   lane: integer('lane').notNull().default(-1),
   multiplier: integer('multiplier'),
   payout: bigint('payout', { mode: 'number' }),

@@ -1,4 +1,5 @@
 import { bigint, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SALT_SOURCES } from '../../../contracts/color.math.js';
 
 // Mirrors migrations/0013_color_game.sql and 0019_colour_commitments.sql.
 
@@ -17,7 +18,7 @@ export const colorChains = pgTable('color_chains', {
   saltBlock: integer('salt_block'),
   saltBlockAt: ts('salt_block_at'),
   salt: text('salt'),
-  saltSource: text('salt_source', { enum: ['bitcoin', 'server', 'operator'] }),
+  saltSource: text('salt_source', { enum: SALT_SOURCES }),
   saltedAt: ts('salted_at'),
   epoch: ts('epoch'),
 });

@@ -1,4 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EXCLUSION_KINDS, LIMIT_KINDS, LIMIT_PERIODS } from '../../../contracts/responsible.js';
 
 // Mirrors migrations/0012_responsible_play.sql.
 
@@ -8,8 +9,8 @@ export const responsibleLimits = pgTable(
   'responsible_limits',
   {
     userId: uuid('user_id').notNull(),
-    kind: text('kind', { enum: ['deposit', 'loss', 'bet'] }).notNull(),
-    period: text('period', { enum: ['day', 'week', 'month'] }).notNull(),
+    kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
+    period: text('period', { enum: LIMIT_PERIODS }).notNull(),
     amount: bigint('amount', { mode: 'number' }),
     nextAmount: bigint('next_amount', { mode: 'number' }),
     nextAt: ts('next_at'),
@@ -21,7 +22,7 @@ export const responsibleLimits = pgTable(
 export const responsibleExclusions = pgTable('responsible_exclusions', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind', { enum: ['timeout', 'self-exclusion'] }).notNull(),
+  kind: text('kind', { enum: EXCLUSION_KINDS }).notNull(),
   startsAt: ts('starts_at').notNull(),
   endsAt: ts('ends_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),

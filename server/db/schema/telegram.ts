@@ -1,4 +1,6 @@
 import { bigint, doublePrecision, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { GAME_TYPES } from '../../../contracts/account-rules.js';
+import { ROUND_STATUSES } from '../../../contracts/telegram.js';
 
 // Mirrors migrations/0014_telegram.sql.
 
@@ -18,13 +20,11 @@ export const telegramState = pgTable('telegram_state', {
 
 export const telegramRounds = pgTable('telegram_rounds', {
   id: uuid('id').primaryKey().defaultRandom(),
-  gameType: text('game_type', { enum: ['chicken', 'color'] }).notNull(),
+  gameType: text('game_type', { enum: GAME_TYPES }).notNull(),
   multipliers: doublePrecision('multipliers').array().notNull(),
   startTime: ts('start_time').notNull(),
   endTime: ts('end_time').notNull(),
-  status: text('status', { enum: ['scheduled', 'active', 'completed'] })
-    .notNull()
-    .default('scheduled'),
+  status: text('status', { enum: ROUND_STATUSES }).notNull().default('scheduled'),
   channelId: bigint('channel_id', { mode: 'number' }).notNull(),
   period: text('period'),
   postedAt: ts('posted_at'),

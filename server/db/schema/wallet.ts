@@ -1,4 +1,6 @@
 import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CRYPTO_NETWORKS, CRYPTO_TYPES } from '../../../contracts/crypto.js';
+import { DEPOSIT_METHODS, REQUEST_STATUSES, WITHDRAW_METHODS } from '../../../contracts/wallet.js';
 
 // Tables of the wallet feature; mirrors migrations/0003_wallet.sql.
 
@@ -8,14 +10,12 @@ export const walletDeposits = pgTable('wallet_deposits', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
-  method: text('method', { enum: ['UPI', 'Crypto', 'Telegram'] }).notNull(),
+  method: text('method', { enum: DEPOSIT_METHODS }).notNull(),
   /** The transaction id or hash the player gave; null on a UPI request until its UTR is given (0027). */
   payNumber: text('pay_number'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   remarks: text('remarks'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-    .notNull()
-    .default('pending'),
+  status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
   decidedBy: uuid('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
   /** The first of two approvals a large deposit needs (DEPOSIT_SECOND_APPROVAL_ABOVE, 0022). */
@@ -38,12 +38,10 @@ export const walletWithdrawals = pgTable('wallet_withdrawals', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull(),
   amount: bigint('amount', { mode: 'number' }).notNull(),
-  method: text('method', { enum: ['UPI', 'USDT', 'ETH'] }).notNull(),
+  method: text('method', { enum: WITHDRAW_METHODS }).notNull(),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   remarks: text('remarks'),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-    .notNull()
-    .default('pending'),
+  status: text('status', { enum: REQUEST_STATUSES }).notNull().default('pending'),
   /** The Idempotency-Key the request came with, unique per player (migration 0016). */
   requestKey: text('request_key'),
   decidedBy: uuid('decided_by'),
@@ -66,8 +64,8 @@ export const walletQrCodes = pgTable('wallet_qr_codes', {
   /** The UPI ID or wallet address the code pays to, for players to copy; null when not given. */
   payTo: text('pay_to'),
   /** A crypto code's coin and network (0024); null on a UPI code and on crypto codes from before. */
-  coin: text('coin', { enum: ['usdt', 'btc'] }),
-  network: text('network', { enum: ['erc20', 'trc20', 'bitcoin'] }),
+  coin: text('coin', { enum: CRYPTO_TYPES }),
+  network: text('network', { enum: CRYPTO_NETWORKS }),
   fileName: text('file_name').notNull(),
   mimeType: text('mime_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
@@ -85,7 +83,7 @@ export const walletFixedAmounts = pgTable('wallet_fixed_amounts', {
 
 /** The back office's rate of each coin: paise for one coin, and when it was set (0024). */
 export const walletCoinRates = pgTable('wallet_coin_rates', {
-  coin: text('coin', { enum: ['usdt', 'btc'] }).primaryKey(),
+  coin: text('coin', { enum: CRYPTO_TYPES }).primaryKey(),
   rate: bigint('rate', { mode: 'number' }).notNull(),
   setBy: uuid('set_by'),
   setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
