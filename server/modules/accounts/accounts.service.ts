@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib
 import { hashPassword } from '../../lib/passwords.js';
 import { toPaise } from '../../../contracts/money.js';
 import { DEFAULT_LANGUAGE } from '../../../contracts/language.js';
-import { ensureWallet, transferOnce } from '../ledger/index.js';
+import { ensureWallet, ledgerKeys, transferOnce } from '../ledger/index.js';
 import type { Messenger } from '../messaging/index.js';
 import type { Background } from '../../lib/background.js';
 import * as users from './accounts.repo.js';
@@ -151,8 +151,7 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
         to: { user: user.id },
         amount: toPaise(config.PLAY_MONEY_START_BALANCE),
         kind: 'adjustment',
-        reference: `user:${user.id}`,
-        idempotencyKey: `play-money-start:${user.id}`,
+        ...ledgerKeys.playMoneyStart(user.id),
         metadata: { reason: 'play money starting balance' },
         at: now,
       });

@@ -13,3 +13,4 @@ export {
 } from './ledger.service.js';
 export type { AccountRef, TransferInput } from './ledger.service.js';
 export { assertMoneyMode, MoneyModeMismatch } from './money-mode.service.js';
+export { ledgerKeys } from './keys.js';

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound, PG, pgError } from '../../lib
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
-import { transferOnce } from '../ledger/index.js';
+import { ledgerKeys, transferOnce } from '../ledger/index.js';
 import { assertMayDeposit } from '../responsible/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import { cryptoOffer, type CryptoOffer } from './crypto-offer.service.js';
@@ -290,8 +290,7 @@ export async function decideDeposit(
         to: { user: decided.userId },
         amount: decided.amount,
         kind: 'deposit',
-        reference: `deposit:${decided.id}`,
-        idempotencyKey: `deposit:${decided.id}`,
+        ...ledgerKeys.deposit(decided.id),
         metadata: { method: decided.method },
         at: now,
       });

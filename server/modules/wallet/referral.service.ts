@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { transfer } from '../ledger/index.js';
+import { ledgerKeys, transfer } from '../ledger/index.js';
 import { currentFixedAmount } from './amounts.repo.js';
 import { countOtherApprovedWalletDeposits, findReferrer } from './deposits.repo.js';
 
@@ -19,8 +19,7 @@ export async function rewardReferrerOnFirstDeposit(tx: Tx, referredUserId: strin
     to: { user: referrerId },
     amount: reward.amount,
     kind: 'referral_reward',
-    reference: `deposit:${depositId}`,
-    idempotencyKey: `referral:${referredUserId}`,
+    ...ledgerKeys.referral(depositId, referredUserId),
     metadata: { referredUserId, depositId },
     at: now,
   });

@@ -8,7 +8,7 @@ import { formatIst } from '../../lib/india-time.js';
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
-import { transferOnce } from '../ledger/index.js';
+import { ledgerKeys, transferOnce } from '../ledger/index.js';
 import * as repo from './withdrawals.repo.js';
 import { aboveThreshold, approveMoney, assertWithdrawalsNotHeld, recentOf } from './approvals.service.js';
 import {
@@ -66,8 +66,7 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
       to: { user: user.id, kind: 'withdrawal_hold' },
       amount: row.amount,
       kind: 'withdrawal_hold',
-      reference: `withdrawal:${row.id}`,
-      idempotencyKey: `withdrawal-hold:${row.id}`,
+      ...ledgerKeys.withdrawalHold(row.id),
       at: now,
     });
     return row;
@@ -110,8 +109,7 @@ export async function decideWithdrawal(
         to: { system: 'cash' },
         amount: decided.amount,
         kind: 'withdrawal',
-        reference: `withdrawal:${decided.id}`,
-        idempotencyKey: `withdrawal:${decided.id}`,
+        ...ledgerKeys.withdrawalPaid(decided.id),
         metadata: { method: decided.method },
         at: now,
       });
@@ -121,8 +119,7 @@ export async function decideWithdrawal(
         to: { user: decided.userId },
         amount: decided.amount,
         kind: 'withdrawal_release',
-        reference: `withdrawal:${decided.id}`,
-        idempotencyKey: `withdrawal-release:${decided.id}`,
+        ...ledgerKeys.withdrawalRelease(decided.id),
         at: now,
       });
     }
