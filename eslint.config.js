@@ -18,6 +18,23 @@ const OTHER_FEATURE_1 = ['^\\.\\./(?!\\.\\.)', 'Features do not import each othe
 const OTHER_FEATURE_2 = ['^\\.\\./\\.\\./(?!\\.\\.)', 'Features do not import each other: move what both need to components/ or lib/.'];
 const FEATURES = ['(^|/)features/', 'Features do not import each other: move what both need to components/ or lib/.'];
 
+const VIEW = ['\\.view(\\.js)?$', 'Rules and services return rows and domain objects; the route shapes the answer with the view.'];
+
+// One clock: a module's code takes `now` from its context (ctx.now, read once per request or job run).
+const CLOCK = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take `now` from the caller (ctx.now), not new Date().' },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take `now` from the caller (ctx.now), not Date.now().' },
+];
+// One shape for every call: the route kit (server/http/route.ts) wraps the envelope, and start-up
+// work is a task of server/modules/jobs.ts, run by the scheduler.
+const ROUTE_SHAPE = [
+  { selector: "Property[key.name='success']", message: 'Return the data: the route kit (server/http/route.ts) wraps the envelope.' },
+  {
+    selector: "CallExpression[callee.property.name='addHook'][arguments.0.value='onReady']",
+    message: 'Start-up work is a task in server/modules/jobs.ts (startupTasks).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'screenshots', 'coverage', 'test-results', '.runtime'] },
   js.configs.recommended,
@@ -34,20 +51,11 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // One clock: a module's code takes `now` from its caller (the request's app.clock, or the job's
+    // One clock: a module's code takes `now` from its caller (the request's context, or the job's
     // run), so tests move time and a call reads one instant throughout.
     files: ['server/modules/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.fixtures.ts', '**/*.test-support.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take `now` from the caller (app.clock.now()), not new Date().' },
-        {
-          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: 'Take `now` from the caller (app.clock.now()), not Date.now().',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
@@ -76,6 +84,7 @@ export default tseslint.config(
     files: ['server/modules/*/*.routes.ts', 'server/modules/*/*.cookies.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict(REPO, DB, DRIZZLE, OTHER_MODULE) },
   },
+  { files: ['server/modules/*/*.routes.ts'], rules: { 'no-restricted-syntax': ['error', ...CLOCK, ...ROUTE_SHAPE] } },
   {
     files: ['server/modules/*/*.ts'],
     ignores: [
@@ -83,6 +92,7 @@ export default tseslint.config(
       'server/modules/*/*.cookies.ts',
       'server/modules/*/*.repo.ts',
       'server/modules/*/index.ts',
+      'server/modules/*/*.view.ts',
       '**/*.test.ts',
       '**/*.fixtures.ts',
       '**/*.test-support.ts',
@@ -94,8 +104,14 @@ export default tseslint.config(
         ['(^|/)db/schema', 'Only repositories touch the database: call a repository.'],
         ROUTES,
         OTHER_MODULE,
+        VIEW,
       ),
     },
+  },
+  {
+    // Views shape answers from what services return; they read rules, never the other way round.
+    files: ['server/modules/*/*.view.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(HTTP, DRIZZLE, DB, ROUTES, OTHER_MODULE) },
   },
   { files: ['server/modules/*/*.repo.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(HTTP, ROUTES, OTHER_MODULE) } },
   { files: ['server/modules/*/index.ts'], rules: { '@typescript-eslint/no-restricted-imports': restrict(OTHER_MODULE, ROUTES) } },

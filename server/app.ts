@@ -26,7 +26,8 @@ import { lingeringClosePlugin } from './plugins/lingering-close.js';
 import { refuseWhileClosing, registerErrorHandler } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
-import { jobs } from './modules/jobs.js';
+import { jobs, startupTasks } from './modules/jobs.js';
+import { createMessenger } from './modules/messaging/index.js';
 import { schedulerPlugin } from './plugins/scheduler.js';
 import { assertMoneyMode } from './modules/ledger/index.js';
 import type { App } from './types.js';
@@ -172,7 +173,12 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
       .send({ success: false, code: 'NOT_READY', message: 'The database is not answering. Please try again in a few seconds.', database: 'down', redis });
   });
 
-  await app.register(schedulerPlugin, { jobs });
+  await app.register(schedulerPlugin, { jobs, tasks: startupTasks });
+  app.decorate('messenger', createMessenger({ config: app.config, db: app.db, log: app.log }));
+  app.addHook('onClose', async () => {
+    await app.background.drain();
+    app.messenger.close();
+  });
   for (const mod of modules) await app.register(mod.routes, { prefix: mod.prefix ?? '/api/v1' });
 
   await registerWeb(app);

@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureFirstAdmin } from './modules/accounts/index.js';
 import { MoneyModeMismatch } from './modules/ledger/index.js';
 import { releaseStartupMemory } from './lib/memory.js';
 import { startupReport } from './startup.js';
@@ -26,7 +25,6 @@ async function main() {
     }
     throw err;
   }
-  await ensureFirstAdmin(app);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,7 +37,7 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // Start-up's one-off work (the modules, the colour chain worked out by onReady) is done here:
+  // Start-up's one-off work (the modules, the start-up tasks of modules/jobs.ts) is done here:
   // the memory it took goes back before the first client connects, so the collection's pause
   // delays nobody's countdown or call.
   await app.ready();

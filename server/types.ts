@@ -38,6 +38,8 @@ declare module 'fastify' {
     readiness: () => Promise<import('./lib/readiness.js').Readiness>;
     /** Every back-office route and the access page it needs, as registered (requireAdmin). */
     accessTable: { method: string; url: string; page: AccessPage }[];
+    /** E-mail and SMS through the outbox (modules/messaging), one per app, closed with it. */
+    messenger: import('./modules/messaging/index.js').Messenger;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -1,10 +1,11 @@
 import type { Db } from '../db/client.js';
-import type { Job } from '../plugins/scheduler.js';
+import type { Job, StartupTask } from '../plugins/scheduler.js';
 import type { App } from '../types.js';
-import { purgeExpired as purgeAccounts } from './accounts/index.js';
+import { ensureFirstAdmin, purgeExpired as purgeAccounts } from './accounts/index.js';
 import { purgeIdleDemoPlayers } from './chicken/index.js';
-import { colorEngineJob } from './color/index.js';
+import { colorEngineJob, ColourSaltRefused, prepareChains } from './color/index.js';
 import { purgeExpired as purgeIdempotencyKeys } from './idempotency/index.js';
+import { sealActiveSeeds } from './play/index.js';
 import { runScheduler } from './telegram/index.js';
 
 /** Every table that would otherwise grow for ever with rows past their use. */
@@ -49,6 +50,41 @@ export function jobs(app: App): Job[] {
         const removed = await purgeOnce(app.db, now);
         if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'purged expired rows');
       },
+    },
+  ];
+}
+
+/**
+ * The server's one-off work at start, in order, beside its jobs: `ready` tasks run before the
+ * first call (a failure stops the start), `listen` tasks once it listens, before the first job.
+ */
+export function startupTasks(): StartupTask[] {
+  return [
+    {
+      // Pairs made before seeds were sealed at rest are sealed before the first call.
+      name: 'seal seed pairs',
+      at: 'ready',
+      run: async (ctx) => void (await sealActiveSeeds(ctx.db, ctx.config.keys.seeds)),
+    },
+    {
+      // Chain seeds sealed, and COLOR_SALT applied to its chain or refused.
+      name: 'prepare colour chains',
+      at: 'ready',
+      async run(ctx) {
+        try {
+          const note = await prepareChains(ctx.db, ctx.config, ctx.now);
+          if (note) ctx.log.warn(note);
+        } catch (err) {
+          if (err instanceof ColourSaltRefused) ctx.log.error(err.message);
+          throw err;
+        }
+      },
+    },
+    {
+      // Only a server that serves makes the first admin (a test app that is never listened on does not).
+      name: 'first admin',
+      at: 'listen',
+      run: async (ctx) => void (await ensureFirstAdmin(ctx)),
     },
   ];
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createBackground, type Background } from '../lib/background.js';
+import { contextOf, type Ctx } from '../lib/context.js';
 import type { App } from '../types.js';
 
 /**
@@ -15,9 +16,22 @@ export interface Job {
   /** Milliseconds from the end of one run to the next, by the server's clock. */
   nextAfterMs(now: Date): number;
   /** `leading`: whether this server is the leader now. A failure is logged, and the job runs again on time. */
-  run(ctx: { now: Date; leading: boolean }): Promise<void>;
+  run(ctx: JobCtx): Promise<void>;
   /** Once, when the server starts listening (before the first run). */
   start?(): void;
+}
+
+/** A job run's context: the app's, at the run's one `now`, and whether this server leads. */
+export type JobCtx = Ctx & { leading: boolean };
+
+/**
+ * One-off work before the server takes calls (`ready`: before the first request, so a failure
+ * stops the start) or once it listens (`listen`: before the first job run).
+ */
+export interface StartupTask {
+  name: string;
+  at: 'ready' | 'listen';
+  run(ctx: Ctx): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -28,13 +42,13 @@ declare module 'fastify' {
 }
 
 /**
- * The one place background work is started and stopped. Every job of server/modules/jobs.ts runs
- * here once the server listens; one leader election (the database's `background` lock) decides
+ * The one place background work is started and stopped. The start-up tasks of server/modules/jobs.ts
+ * run here before the first call, and every job of it once the server listens; one leader election (the database's `background` lock) decides
  * which server runs the leader-only ones, and when the leader dies its lock goes with its
  * connection and another server leads at its next run. On close: timers stop, the work started by
  * requests is drained, and the lock is let go.
  */
-export const schedulerPlugin = fp<{ jobs: (app: App) => Job[] }>(async (app: App, { jobs }) => {
+export const schedulerPlugin = fp<{ jobs: (app: App) => Job[]; tasks: (app: App) => StartupTask[] }>(async (app: App, { jobs, tasks }) => {
   const leadership = app.database.leadership('background');
   app.decorate('background', createBackground(app.log));
   const timers = new Map<string, NodeJS.Timeout>();
@@ -59,9 +73,9 @@ export const schedulerPlugin = fp<{ jobs: (app: App) => Job[] }>(async (app: App
   const runOnce = async (job: Job) => {
     if (closed) return;
     try {
-      const now = app.clock.now();
+      const ctx = contextOf(app);
       const lead = await leading();
-      if (lead || !job.leaderOnly) await job.run({ now, leading: lead });
+      if (lead || !job.leaderOnly) await job.run({ ...ctx, leading: lead });
     } catch (err) {
       // An outage of the database is logged once, by its watch; the job runs again on time and
       // catches up once the database is back.
@@ -70,7 +84,12 @@ export const schedulerPlugin = fp<{ jobs: (app: App) => Job[] }>(async (app: App
     schedule(job, job.nextAfterMs(app.clock.now()));
   };
 
+  const runTasks = async (at: StartupTask['at']) => {
+    for (const task of tasks(app).filter((t) => t.at === at)) await task.run(contextOf(app));
+  };
+  app.addHook('onReady', () => runTasks('ready'));
   app.addHook('onListen', async () => {
+    await runTasks('listen');
     for (const job of jobs(app)) {
       job.start?.();
       schedule(job, job.firstAfterMs);

@@ -54,6 +54,9 @@ describe('module boundaries', () => {
       'server/modules/wallet/index.ts',
       "export { walletRoutes } from './wallet.routes.js';",
     ],
+    ['a service that imports a view', 'server/modules/chicken/example.service.ts', "import { roundView } from './chicken.view.js';\nexport default roundView;"],
+    ['a rule file that imports a view', 'server/modules/chicken/example.rules.ts', "import { roundView } from './chicken.view.js';\nexport default roundView;"],
+    ['an engine that imports a view', 'server/modules/color/example.engine.ts', "import { stateView } from './color.view.js';\nexport default stateView;"],
     ['a web feature that imports another', 'web/src/features/home/Example.tsx', "import { signIn } from '../auth/auth.api';\nexport default signIn;"],
     [
       'a nested web feature file that imports another feature',
@@ -80,6 +83,12 @@ describe('module boundaries', () => {
       'server/modules/wallet/example.service.ts',
       "import type { Db } from '../../db/client.js';\nimport { transfer } from '../ledger/index.js';\nimport * as repo from './deposits.repo.js';\nexport default [transfer, repo] as unknown as Db;",
     ],
+    [
+      'a route that shapes its answer with its view, and a view that reads its rules',
+      'server/modules/chicken/example.routes.ts',
+      "import { roundView } from './chicken.view.js';\nexport default roundView;",
+    ],
+    ['a view that reads its rules', 'server/modules/chicken/example.view.ts', "import { ladderOf } from './chicken.rules.js';\nexport default ladderOf;"],
     [
       'a repository that uses the database',
       'server/modules/wallet/example.repo.ts',
@@ -121,6 +130,27 @@ describe('import cycles', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('one shape for every route', () => {
+  const shapeErrors = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+  it.each([
+    ['an envelope written by hand', "export const answer = (data: unknown) => ({ success: true as const, message: 'Done.', data });", 'the route kit'],
+    [
+      'start-up work in a route plugin',
+      "export async function r(app: { addHook(n: string, f: () => void): void }) {\n  app.addHook('onReady', () => {});\n}",
+      'startupTasks',
+    ],
+  ])('reports %s in a route file', async (_what, code, expected) => {
+    expect(await shapeErrors('server/modules/wallet/example.routes.ts', code)).toEqual([expect.stringContaining(expected)]);
+  });
+
+  it('lets a route return its data, and a service build any object', async () => {
+    expect(await shapeErrors('server/modules/wallet/example.routes.ts', 'export const handler = async () => ({ id: 1 });')).toEqual([]);
+    expect(await shapeErrors('server/modules/wallet/example.service.ts', 'export const result = { success: true };')).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { colorEngineJob } from '../../server/modules/color/color.engine.js';
 import { colorGame, currentPeriod, settleDue } from '../../server/modules/color/color.service.js';
 import type { App } from '../../server/types.js';
 import { rows } from '../helpers/app.js';
+import { contextOf } from '../../server/lib/context.js';
 import { resetDatabase, testDatabase } from '../helpers/db.js';
 import { createPlayer, type TestUser } from '../helpers/factories.js';
 import { pastSeedGuard, refusal } from '../helpers/past-guards.js';
@@ -108,7 +109,7 @@ describe('a colour chain’s seed proves itself against its terminal hash', () =
       code: 'SEED_UNPROVEN',
       status: 503,
     });
-    await colorEngineJob(restarted).run({ now: clock.now(), leading: true });
+    await colorEngineJob(restarted).run({ ...contextOf(restarted), leading: true });
     const [{ n: after }] = await rows<{ n: number }>(restarted, sql`SELECT count(*)::int AS n FROM color_periods`);
     expect(after).toBe(before);
 

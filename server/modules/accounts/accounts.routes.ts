@@ -10,25 +10,16 @@ import {
 } from '../../../contracts/accounts.js';
 import { okMessage } from '../../../contracts/envelope.js';
 import type { App } from '../../types.js';
-import { createMessenger } from '../messaging/index.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
-import { backofficeRoutes } from './backoffice.routes.js';
-import { profileRoutes } from './profile.routes.js';
 import { clearSessionCookies } from './session.cookies.js';
-import { sessionRoutes } from './session.routes.js';
 
 const tags = ['accounts'];
 
 /** Registration, codes, sign-in, sessions, password reset and the player's own account data. */
 export async function accountsRoutes(app: App): Promise<void> {
-  const messenger = createMessenger({ config: app.config, db: app.db, log: app.log });
-  app.addHook('onClose', async () => {
-    await app.background.drain();
-    messenger.close();
-  });
-  const deps: AccountsDeps = { db: app.db, config: app.config, messenger, log: app.log, background: app.background, clock: app.clock };
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger: app.messenger, log: app.log, background: app.background, clock: app.clock };
   const limit = rateLimited(app);
 
   app.post('/users/register', { schema: { body: registerSchema, tags, response: { 201: registerAnswerSchema } }, config: limit }, async (request, reply) => {
@@ -57,8 +48,4 @@ export async function accountsRoutes(app: App): Promise<void> {
     clearSessionCookies(request, reply, app.config);
     return { success: true as const, message: MESSAGES.passwordReset };
   });
-
-  sessionRoutes(app);
-  profileRoutes(app);
-  backofficeRoutes(app, deps);
 }

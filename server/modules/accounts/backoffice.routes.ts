@@ -36,7 +36,8 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().trim().min(1, 'The user id is required').max(64, 'That is not a user id') });
 
 /** All Users (the transaction page) and Admin Controller (admin-management). */
-export function backofficeRoutes(app: App, deps: AccountsDeps): void {
+export async function backofficeRoutes(app: App): Promise<void> {
+  const deps: AccountsDeps = { db: app.db, config: app.config, messenger: app.messenger, log: app.log, background: app.background, clock: app.clock };
   app.get('/users/', {
     onRequest: [requireAdmin('transaction')],
     schema: {

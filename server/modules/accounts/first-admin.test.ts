@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACCESS_PAGES } from '../../../contracts/roles.js';
 import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
 import { resetDatabase } from '../../../tests/helpers/db.js';
+import { contextOf } from '../../lib/context.js';
 import type { App } from '../../types.js';
 import { login, rows } from './accounts.test-support.js';
 import { ensureFirstAdmin, generatePassword } from './first-admin.js';
@@ -14,8 +15,8 @@ describe('first admin', () => {
   useTestApp((a) => (app = a), { overrides: { ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PHONE: '+919000000009', ADMIN_PASSWORD: 'Admin#12345678' } });
 
   it('creates the admin from the settings once, verified with every page', async () => {
-    expect(await ensureFirstAdmin(app)).toMatchObject({ created: true, email: 'boss@example.com' });
-    expect(await ensureFirstAdmin(app)).toEqual({ created: false, reason: 'exists' });
+    expect(await ensureFirstAdmin(contextOf(app))).toMatchObject({ created: true, email: 'boss@example.com' });
+    expect(await ensureFirstAdmin(contextOf(app))).toEqual({ created: false, reason: 'exists' });
     expect(await adminCount(app)).toBe(1);
 
     const res = await login(app, { email: 'boss@example.com', password: 'Admin#12345678' });
@@ -29,7 +30,7 @@ describe('first admin', () => {
     const bare = await createTestApp({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PHONE: '+919000000010', ADMIN_PASSWORD: undefined });
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
-      const result = await ensureFirstAdmin(bare);
+      const result = await ensureFirstAdmin(contextOf(bare));
       expect(result.created).toBe(true);
       const password = result.created ? result.generatedPassword! : '';
       expect(log).toHaveBeenCalledTimes(1);
@@ -37,7 +38,7 @@ describe('first admin', () => {
       expect(String(log.mock.calls[0][0])).toContain('owner@example.com');
       expect((await login(bare, { email: 'owner@example.com', password })).statusCode).toBe(200);
 
-      expect((await ensureFirstAdmin(bare)).created).toBe(false);
+      expect((await ensureFirstAdmin(contextOf(bare))).created).toBe(false);
       expect(log).toHaveBeenCalledTimes(1);
       expect(await adminCount(bare)).toBe(1);
     } finally {

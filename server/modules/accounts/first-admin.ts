@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ACCESS_PAGES } from '../../../contracts/roles.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { App } from '../../types.js';
+import type { Ctx } from '../../lib/context.js';
 import { ensureWallet } from '../ledger/index.js';
 import * as users from './accounts.repo.js';
 import { newReferralCode } from './accounts.service.js';
@@ -26,14 +26,14 @@ export function generatePassword(): string {
  * verified and holding every access page. Without ADMIN_PASSWORD a password is generated and shown
  * once on the console (not in the JSON log, which may be shipped elsewhere). Later starts do nothing.
  */
-export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
-  const { ADMIN_EMAIL, ADMIN_PHONE, ADMIN_PASSWORD } = app.config;
+export async function ensureFirstAdmin(ctx: Pick<Ctx, 'db' | 'config' | 'log' | 'now'>): Promise<FirstAdminResult> {
+  const { ADMIN_EMAIL, ADMIN_PHONE, ADMIN_PASSWORD } = ctx.config;
   const email = ADMIN_EMAIL.trim().toLowerCase();
   const generatedPassword = ADMIN_PASSWORD ? undefined : generatePassword();
   const password = ADMIN_PASSWORD ?? generatedPassword!;
   let passwordHash: string | undefined;
 
-  const result = await app.db.transaction(async (tx): Promise<FirstAdminResult> => {
+  const result = await ctx.db.transaction(async (tx): Promise<FirstAdminResult> => {
     await lockFirstAdmin(tx);
     if (await users.anyAdminExists(tx)) return { created: false, reason: 'exists' };
     // A player already holding the e-mail or phone is not promoted behind anyone's back.
@@ -47,7 +47,7 @@ export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
       referralCode: await newReferralCode(tx),
       role: 'admin',
       accessPages: [...ACCESS_PAGES],
-      verifiedAt: app.clock.now(),
+      verifiedAt: ctx.now,
     });
     await ensureWallet(tx, admin.id);
     return { created: true, id: admin.id, email, generatedPassword };
@@ -55,14 +55,14 @@ export async function ensureFirstAdmin(app: App): Promise<FirstAdminResult> {
 
   if (!result.created) {
     if (result.reason === 'taken') {
-      app.log.warn(
+      ctx.log.warn(
         { email, phone: ADMIN_PHONE },
         'no admin exists, and ADMIN_EMAIL or ADMIN_PHONE already belongs to a player: set other values to create the first admin',
       );
     }
     return result;
   }
-  app.log.info({ email }, 'first admin created');
+  ctx.log.info({ email }, 'first admin created');
   if (result.generatedPassword) printOnce(email, result.generatedPassword);
   return result;
 }

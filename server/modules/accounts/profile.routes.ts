@@ -9,7 +9,7 @@ const tags = ['accounts'];
 const security = [{ bearer: [] }];
 const params = z.object({ userId: userIdSchema });
 
-export function profileRoutes(app: App): void {
+export async function profileRoutes(app: App): Promise<void> {
   app.get('/users/balance/:userId', { schema: { params, tags, security, response: { 200: balanceAnswerSchema } }, onRequest: requireUser }, async (request) => {
     return { success: true as const, message: 'Balance', balance: toRupees(await balanceOfPlayer(app.db, request.user!, request.params.userId)) };
   });

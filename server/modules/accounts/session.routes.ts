@@ -24,7 +24,7 @@ import { toPublicUser } from './user.view.js';
 const tags = ['accounts'];
 const bearer = [{ bearer: [] }];
 
-export function sessionRoutes(app: App): void {
+export async function sessionRoutes(app: App): Promise<void> {
   const limit = rateLimited(app);
 
   app.post(

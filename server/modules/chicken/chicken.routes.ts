@@ -8,14 +8,10 @@ import {
   stopBodySchema,
 } from '../../../contracts/chicken.js';
 import { assertSelf } from '../../lib/ownership.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requestKey } from '../../plugins/idempotency.js';
+import { routes } from '../../http/route.js';
 import type { App, AuthUser } from '../../types.js';
-import { betsRoutes } from './bets.routes.js';
-import { ok as envelope } from '../../../contracts/envelope.js';
 import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
 import { playedView, roundView } from './chicken.view.js';
-import { demoRoutes } from './demo.routes.js';
 
 /**
  * Chicken Road, played step by step on the server (docs/fairness.md, docs/architecture.md): start debits the
@@ -27,79 +23,55 @@ import { demoRoutes } from './demo.routes.js';
 const uncheckedSession = (user: AuthUser) => (user.sessionUnchecked ? { id: user.sessionId, tokenVersion: user.tokenVersion } : undefined);
 
 export async function chickenRoutes(app: App): Promise<void> {
-  const tags = ['chicken'];
+  const r = routes(app, { tags: ['chicken'], guard: 'user' });
 
-  app.post('/chicken-road/start', {
-    onRequest: [requireUser],
-    config: { idempotent: true, sessionInStatement: true },
-    schema: {
-      tags,
-      summary: 'Start a round: debits the bet, answers the ladder (never the traps)',
-      body: startBodySchema,
-      response: { 200: envelope(startAnswerSchema) },
-    },
-    handler: async (request) => {
-      const body = request.body;
-      assertSelf(request.user, body.userId);
-      const data = playedView(
-        await startRound(
-          app.db,
-          app.config,
-          request.user!.id,
-          {
-            bet: body.betAmount,
-            difficulty: body.difficulty,
-            autoCashout: body.autoCashout ?? null,
-          },
-          app.clock.now(),
-          uncheckedSession(request.user!),
-          requestKey(request),
-        ),
-      );
-      return { success: true as const, message: 'Round started.', data };
+  r.post('/chicken-road/start', {
+    summary: 'Start a round: debits the bet, answers the ladder (never the traps)',
+    idempotent: true,
+    sessionInStatement: true,
+    body: startBodySchema,
+    data: startAnswerSchema,
+    message: 'Round started.',
+    handler: async ({ body }, ctx) => {
+      assertSelf(ctx.user, body.userId);
+      const round = { bet: body.betAmount, difficulty: body.difficulty, autoCashout: body.autoCashout ?? null };
+      return playedView(await startRound(ctx, { round, session: uncheckedSession(ctx.user) }));
     },
   });
 
-  app.post('/chicken-road/go', {
-    onRequest: [requireUser],
-    config: { idempotent: true, sessionInStatement: true },
-    schema: { tags, summary: 'Walk one lane of the open round', body: goBodySchema.nullish(), response: { 200: envelope(goAnswerSchema) } },
-    handler: async (request) => {
-      const played = await stepRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!), requestKey(request));
-      const data = { ...playedView(played), safe: played.safe ?? false };
-      const message = data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.';
-      return { success: true as const, message, data };
+  r.post('/chicken-road/go', {
+    summary: 'Walk one lane of the open round',
+    idempotent: true,
+    sessionInStatement: true,
+    body: goBodySchema.nullish(),
+    data: goAnswerSchema,
+    message: (data) => (data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.'),
+    handler: async ({ body }, ctx) => {
+      const played = await stepRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user) });
+      return { ...playedView(played), safe: played.safe ?? false };
     },
   });
 
-  app.post('/chicken-road/stop', {
-    onRequest: [requireUser],
-    config: { idempotent: true, sessionInStatement: true },
-    schema: {
-      tags,
-      summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)',
-      body: stopBodySchema.nullish(),
-      response: { 200: envelope(stopAnswerSchema) },
-    },
-    handler: async (request) => {
-      assertSelf(request.user, request.body?.userId);
-      const data = playedView(
-        await stopRound(app.db, request.user!.id, app.clock.now(), request.body?.roundId, uncheckedSession(request.user!), requestKey(request)),
-      );
-      return { success: true as const, message: data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.', data };
+  r.post('/chicken-road/stop', {
+    summary: 'Cash out: pays the bet times the last safe lane’s multiplier, or returns the bet before the first step (amounts sent are ignored)',
+    idempotent: true,
+    sessionInStatement: true,
+    body: stopBodySchema.nullish(),
+    data: stopAnswerSchema,
+    message: (data) => (data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.'),
+    handler: async ({ body }, ctx) => {
+      assertSelf(ctx.user, body?.userId);
+      return playedView(await stopRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user) }));
     },
   });
 
-  app.get('/chicken-road/active', {
-    onRequest: [requireUser],
-    schema: { tags, summary: 'The open round, or null', response: { 200: envelope(roundViewSchema.nullable()) } },
-    handler: async (request) => {
-      const open = await activeRound(app.db, request.user!.id);
-      const data = open ? roundView(open) : null;
-      return { success: true as const, message: data ? 'Round in play.' : 'No open round.', data };
+  r.get('/chicken-road/active', {
+    summary: 'The open round, or null',
+    data: roundViewSchema.nullable(),
+    message: (data) => (data ? 'Round in play.' : 'No open round.'),
+    handler: async (_input, ctx) => {
+      const open = await activeRound(ctx.db, ctx.user.id);
+      return open ? roundView(open) : null;
     },
   });
-
-  await betsRoutes(app);
-  await demoRoutes(app);
 }

@@ -3,6 +3,8 @@ import { payoutOf, type Difficulty, type RoundView } from '../../../contracts/ch
 import { toPaise } from '../../../contracts/money.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { RequestCtx } from '../../lib/context.js';
+import type { AuthUser } from '../../types.js';
 import { AppError, conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
 import { sessionCaller } from '../accounts/index.js';
 import { balanceOf, ledgerRefusal } from '../ledger/index.js';
@@ -91,7 +93,16 @@ function seenIn(db: Db) {
  * With `requestKey` (the call's Idempotency-Key) the round keeps it, and a start run again with it
  * answers that round instead of opening another (decision 0029), on either path.
  */
-export async function startRound(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session?: Session, requestKey?: string) {
+/** What a call on the player's own round says: which round (the open one when left out) and the session to check. */
+export interface RoundCall {
+  roundId?: string;
+  session?: Session;
+}
+
+/** Start a round: `ctx.key` is the call's idempotency key. */
+export async function startRound(ctx: RequestCtx<AuthUser>, { round: input, session }: { round: StartInput; session?: Session }) {
+  const { db, config: settings, now, key: requestKey } = ctx;
+  const userId = ctx.user.id;
   try {
     const started = await startAtOnce(db, settings, userId, input, now, session, requestKey);
     if (started) return started;
@@ -288,7 +299,9 @@ async function replayedStep(tx: Tx, userId: string, stepKey: string | undefined,
  * Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops
  * the walk. A step run again with its key (`stepKey`) answers the round as that step left it.
  */
-export async function stepRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session, stepKey?: string) {
+export async function stepRound(ctx: RequestCtx<AuthUser>, { roundId, session }: RoundCall) {
+  const { db, now, key: stepKey } = ctx;
+  const userId = ctx.user.id;
   try {
     const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session, stepKey ?? null);
     if (moved) return { ...moved, safe: moved.round.state !== 'lost' };
@@ -319,7 +332,9 @@ export async function stepRound(db: Db, userId: string, now: Date, roundId?: str
  * open. Amounts in the request are never read. A stop run again with its key (`stepKey`) answers
  * the round it ended, paid once.
  */
-export async function stopRound(db: Db, userId: string, now: Date, roundId?: string, session?: Session, stepKey?: string) {
+export async function stopRound(ctx: RequestCtx<AuthUser>, { roundId, session }: RoundCall) {
+  const { db, now, key: stepKey } = ctx;
+  const userId = ctx.user.id;
   try {
     const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }), session, stepKey ?? null);
     if (moved) return moved;

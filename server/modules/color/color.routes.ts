@@ -18,7 +18,6 @@ import { ok } from '../../../contracts/envelope.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import { requestKey } from '../../plugins/idempotency.js';
 import type { App } from '../../types.js';
-import { ColourSaltRefused, prepareChains } from './color.chains.js';
 import {
   adminCommitNextChain,
   adminEnterSalt,
@@ -40,16 +39,6 @@ const security = [{ bearer: [] }];
 export async function colorRoutes(app: App): Promise<void> {
   const game = () => colorGame(app.db, app.config, app.clock.now());
 
-  // Before the first call: chain seeds sealed, and COLOR_SALT applied to its chain or refused.
-  app.addHook('onReady', async () => {
-    try {
-      const note = await prepareChains(app.db, app.config, app.clock.now());
-      if (note) app.log.warn(note);
-    } catch (err) {
-      if (err instanceof ColourSaltRefused) app.log.error(err.message);
-      throw err;
-    }
-  });
 
   app.get(
     '/color/next-periods',

@@ -4,7 +4,7 @@ import type { App } from '../../types.js';
 import { rateLimited } from '../../plugins/rate-limit.js';
 import { ok as envelope } from '../../../contracts/envelope.js';
 import { watchUnprovenSeeds } from './seed-proof.js';
-import { changeClientSeed, currentPair, rotate, sealActiveSeeds } from './seeds.service.js';
+import { changeClientSeed, currentPair, rotate } from './seeds.service.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
 export async function seedsRoutes(app: App): Promise<void> {
@@ -18,10 +18,6 @@ export async function seedsRoutes(app: App): Promise<void> {
   });
   app.addHook('onClose', async () => {
     unwatch();
-  });
-  // Pairs made before seeds were sealed at rest are sealed before the first call.
-  app.addHook('onReady', async () => {
-    await sealActiveSeeds(app.db, app.config.keys.seeds);
   });
 
   app.get('/fairness', {
