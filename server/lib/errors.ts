@@ -1,7 +1,9 @@
-/** The one error type: a stable code, an HTTP status and a message a person understands. */
+import type { ErrorCode } from '../../contracts/errors.js';
+
+/** The one error type: a stable code (contracts/errors.ts), an HTTP status and a message a person understands. */
 export class AppError extends Error {
   constructor(
-    public readonly code: string,
+    public readonly code: ErrorCode,
     public readonly status: number,
     message: string,
     public readonly extra: Record<string, unknown> = {},
@@ -11,11 +13,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(code, 400, message);
-export const unauthorized = (message = 'Please sign in to continue.', code = 'UNAUTHORIZED') => new AppError(code, 401, message);
-export const forbidden = (message = 'You do not have access to this.', code = 'FORBIDDEN') => new AppError(code, 403, message);
-export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new AppError(code, 404, message);
-export const conflict = (message: string, code = 'CONFLICT', extra: Record<string, unknown> = {}) => new AppError(code, 409, message, extra);
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') => new AppError(code, 400, message);
+export const unauthorized = (message = 'Please sign in to continue.', code: ErrorCode = 'UNAUTHORIZED') => new AppError(code, 401, message);
+export const forbidden = (message = 'You do not have access to this.', code: ErrorCode = 'FORBIDDEN') => new AppError(code, 403, message);
+export const notFound = (message = 'Not found.', code: ErrorCode = 'NOT_FOUND') => new AppError(code, 404, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT', extra: Record<string, unknown> = {}) => new AppError(code, 409, message, extra);
 
 /** PostgreSQL error codes we turn into 4xx answers. */
 export const PG = {

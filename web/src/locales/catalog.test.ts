@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '../../../contracts/amounts';
+import { ERROR_CODES, PLAYER_ERROR_CODES } from '../../../contracts/errors';
 import { CONFIRM_MESSAGES, MESSAGES, PASSWORD_MESSAGES, PASSWORD_RULES, passwordStrength } from '../../../contracts/account-rules';
 import { DIFFICULTIES } from '../../../contracts/chicken.math';
 import { SALT_SOURCES, saltNotice } from '../../../contracts/color.math';
@@ -133,75 +134,11 @@ function validationMessages(): Set<string> {
   return found;
 }
 
-/** The codes the server answers with, for `code:…` keys. */
-function serverCodes(): Set<string> {
-  const codes = new Set<string>();
-  for (const file of walk('server').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    for (const m of read(file).matchAll(/'([A-Z][A-Z0-9_]{2,})'/g)) codes.add(m[1]);
-  }
-  return codes;
-}
+/** The codes the server answers with (contracts/errors.ts, which the server's AppError is typed by), for `code:…` keys. */
+const serverCodes = (): Set<string> => new Set(ERROR_CODES);
 
 /** Every code the server may answer a player with: each has its Hindi (`code:…`). */
-const PLAYER_CODES = [
-  'ACCOUNT_BLOCKED',
-  'ACCOUNT_NOT_FOUND',
-  'AGE_NOT_CONFIRMED',
-  'ALREADY_EXCLUDED',
-  'ALREADY_VERIFIED',
-  'AMOUNT_MISMATCH',
-  'AMOUNT_OUT_OF_RANGE',
-  'BETS_CLOSED',
-  'BET_TOO_LARGE',
-  'BET_TOO_SMALL',
-  'CODE_USED',
-  'COLOR_NOT_READY',
-  'COLOR_WAITING',
-  'CRYPTO_PAIR_NOT_OFFERED',
-  'DELIVERY_FAILED',
-  'DEMO_NOT_FOUND',
-  'DUPLICATE_TRANSACTION_ID',
-  'EMAIL_TAKEN',
-  'GAME_HIDDEN',
-  'INSUFFICIENT_BALANCE',
-  'INTERNAL',
-  'INVALID_CREDENTIALS',
-  'LIMIT_REACHED',
-  'NOT_AVAILABLE',
-  'NOT_FOUND',
-  'NOT_PENDING',
-  'NO_OPEN_ROUND',
-  'NO_PRIZES',
-  'NO_RATE',
-  'NO_UPI_ID',
-  'OLD_PASSWORD_WRONG',
-  'OTP_COOLDOWN',
-  'OTP_EXHAUSTED',
-  'OTP_INVALID',
-  'PENDING_VERIFICATION',
-  'PERIOD_CLOSED',
-  'PERIOD_NOT_FOUND',
-  'PHONE_TAKEN',
-  'PLAY_MONEY_ONLY',
-  'RATE_CHANGED',
-  'RATE_LIMITED',
-  'REFERRAL_INVALID',
-  'REGISTRATION_CONFLICT',
-  'ROUND_ENDED',
-  'ROUND_NOT_FOUND',
-  'ROUND_OPEN',
-  'SAME_PASSWORD',
-  'SEED_UNPROVEN',
-  'SELF_EXCLUDED',
-  'SESSION_ENDED',
-  'SPIN_COOLDOWN',
-  'TOO_MANY_ATTEMPTS',
-  'UNAUTHORIZED',
-  'UNAVAILABLE',
-  'UTR_ALREADY_GIVEN',
-  'VALIDATION_ERROR',
-  'WITHDRAWALS_HELD',
-];
+const PLAYER_CODES: readonly string[] = PLAYER_ERROR_CODES;
 
 /** A text counted with `count` has a form per plural category: `key_one`, `key_other`. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
