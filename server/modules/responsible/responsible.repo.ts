@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { LimitKind, LimitPeriod } from '../../../contracts/responsible.js';
 import type { DbOrTx } from '../../db/client.js';
 import { responsibleExclusions, responsibleLimits, users, walletDeposits } from '../../db/schema/index.js';
@@ -39,12 +39,15 @@ export async function saveLimit(
     });
 }
 
+/** The one rule of an exclusion in force (migration 0029), which the money functions ask too. */
+const inForce = (now: Date) => sql`exclusion_in_force(${responsibleExclusions.startsAt}, ${responsibleExclusions.endsAt}, ${now.toISOString()}::timestamptz)`;
+
 /** The exclusion in force at `now` that ends last, if any. */
 export async function activeExclusion(db: DbOrTx, userId: string, now: Date): Promise<ExclusionRow | undefined> {
   const [row] = await db
     .select()
     .from(responsibleExclusions)
-    .where(and(eq(responsibleExclusions.userId, userId), lte(responsibleExclusions.startsAt, now), gt(responsibleExclusions.endsAt, now)))
+    .where(and(eq(responsibleExclusions.userId, userId), inForce(now)))
     .orderBy(desc(responsibleExclusions.endsAt))
     .limit(1);
   return row;
@@ -74,7 +77,7 @@ export async function activeExclusions(db: DbOrTx, userIds: string[], now: Date)
   return db
     .select()
     .from(responsibleExclusions)
-    .where(and(sql`${responsibleExclusions.userId} IN (${ids})`, lte(responsibleExclusions.startsAt, now), gt(responsibleExclusions.endsAt, now)))
+    .where(and(sql`${responsibleExclusions.userId} IN (${ids})`, inForce(now)))
     .orderBy(desc(responsibleExclusions.endsAt));
 }
 
