@@ -14,3 +14,4 @@ export {
 export type { AccountRef, TransferInput } from './ledger.service.js';
 export { assertMoneyMode, MoneyModeMismatch } from './money-mode.service.js';
 export { ledgerKeys } from './keys.js';
+export { BONUS_KINDS, PAYOUT_KIND, REQUEST_KINDS, STAKE_KIND, TRANSFER_KINDS, type TransferKind } from './kinds.js';

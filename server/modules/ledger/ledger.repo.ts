@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { ledgerAccounts } from '../../db/schema/index.js';
+import { PAYOUT_KIND, STAKE_KIND } from './kinds.js';
 
 export type UserAccountKind = 'wallet' | 'withdrawal_hold';
 export type SystemAccountKind = 'house' | 'cash' | 'promotions';
@@ -104,8 +105,8 @@ export async function findViolations(db: DbOrTx): Promise<Violation[]> {
  */
 export async function playSince(db: DbOrTx, userId: string, since: Date): Promise<{ staked: number; returned: number }> {
   const result = (await db.execute(sql`
-    SELECT coalesce(sum(t.amount) FILTER (WHERE t.kind = 'bet' AND t.debit_account_id = a.id), 0)::bigint AS staked,
-           coalesce(sum(t.amount) FILTER (WHERE t.kind = 'win' AND t.credit_account_id = a.id), 0)::bigint AS returned
+    SELECT coalesce(sum(t.amount) FILTER (WHERE t.kind = ${STAKE_KIND} AND t.debit_account_id = a.id), 0)::bigint AS staked,
+           coalesce(sum(t.amount) FILTER (WHERE t.kind = ${PAYOUT_KIND} AND t.credit_account_id = a.id), 0)::bigint AS returned
       FROM ledger_accounts a
       JOIN ledger_transfers t ON (t.debit_account_id = a.id OR t.credit_account_id = a.id)
      WHERE a.user_id = ${userId} AND a.kind = 'wallet' AND t.created_at >= ${since.toISOString()}::timestamptz`)) as unknown as {

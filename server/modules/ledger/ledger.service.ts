@@ -1,5 +1,6 @@
 import { AppError, pgError, PG } from '../../lib/errors.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import type { TransferKind } from './kinds.js';
 import * as repo from './ledger.repo.js';
 
 export type AccountRef = { user: string; kind?: repo.UserAccountKind } | { system: repo.SystemAccountKind };
@@ -9,7 +10,7 @@ export interface TransferInput {
   to: AccountRef;
   /** Integer paise, positive. */
   amount: number;
-  kind: 'deposit' | 'withdrawal' | 'withdrawal_hold' | 'withdrawal_release' | 'bet' | 'win' | 'spin_prize' | 'referral_reward' | 'adjustment';
+  kind: TransferKind;
   /** What caused it, e.g. `deposit:<id>` or `round:<id>`. */
   reference: string;
   /** Unique forever: the same key never moves money twice. */

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { INDIA_ZONE } from '../../db/india-time.js';
+import { BONUS_KINDS, PAYOUT_KIND, STAKE_KIND, type TransferKind } from '../ledger/index.js';
+
+const kind = { deposit: 'deposit', withdrawal: 'withdrawal' } as const satisfies Record<string, TransferKind>;
 
 export interface DayRow {
   day: string;
@@ -30,12 +33,15 @@ export async function dailyTotals(db: DbOrTx, days: number, now: Date): Promise<
        WHERE t.created_at >= (((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'deposit'), 0) AS deposits,
-           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'withdrawal'), 0) AS withdrawals,
-           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'bet'), 0) AS bets,
-           coalesce(sum(m.amount) FILTER (WHERE m.kind = 'win'), 0) AS wins,
-           coalesce(sum(m.amount) FILTER (WHERE m.kind IN ('referral_reward', 'spin_prize')), 0) AS bonuses,
-           count(DISTINCT m.debit_user) FILTER (WHERE m.kind = 'bet') AS players
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = ${kind.deposit}), 0) AS deposits,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = ${kind.withdrawal}), 0) AS withdrawals,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = ${STAKE_KIND}), 0) AS bets,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind = ${PAYOUT_KIND}), 0) AS wins,
+           coalesce(sum(m.amount) FILTER (WHERE m.kind IN (${sql.join(
+             BONUS_KINDS.map((k) => sql`${k}`),
+             sql`, `,
+           )})), 0) AS bonuses,
+           count(DISTINCT m.debit_user) FILTER (WHERE m.kind = ${STAKE_KIND}) AS players
       FROM days LEFT JOIN moves m ON m.day = days.day
      GROUP BY days.day
      ORDER BY days.day`);

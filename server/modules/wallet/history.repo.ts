@@ -1,12 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { REQUEST_KINDS as LEDGER_REQUEST_KINDS } from '../ledger/index.js';
 
 /**
- * Ledger kinds that belong to a deposit or withdrawal request: the request itself is the history
- * row, so its transfers are not listed again. Every other transfer touching a wallet (bets, wins,
- * spin prizes, referral rewards, adjustments, and kinds added later) appears as it is.
+ * The transfers of a deposit or withdrawal request are not listed again (the request is the row).
+ * Every other transfer touching a wallet (bets, wins, spin prizes, referral rewards, adjustments,
+ * and kinds added later) appears as it is.
  */
-const REQUEST_KINDS = sql`('deposit', 'withdrawal', 'withdrawal_hold', 'withdrawal_release')`;
+const REQUEST_KINDS = sql`(${sql.join(
+  LEDGER_REQUEST_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+)})`;
 
 export interface HistoryRow {
   id: string;
