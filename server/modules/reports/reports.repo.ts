@@ -62,7 +62,7 @@ export async function playersWhoBet(db: DbOrTx, days: number, now: Date): Promis
   const result = await db.execute(sql`
     SELECT count(DISTINCT d.user_id) AS n
       FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id
-     WHERE t.kind = 'bet' AND t.created_at >= (((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})`);
+     WHERE t.kind = ${STAKE_KIND} AND t.created_at >= (((${at} AT TIME ZONE ${IST})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${IST})`);
   return Number((result as unknown as { rows: { n: unknown }[] }).rows[0].n);
 }
 
