@@ -2,8 +2,7 @@ import { Tr } from '../../lib/Tr';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { confirmationProblem, MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, passwordSchema } from '../../../../contracts/accounts';
+import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS } from '../../../../contracts/accounts';
 import { Button } from '../../components/ui/Button';
 import { Field } from '../../components/ui/Field';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -14,6 +13,7 @@ import { FormAlert } from './FormAlert';
 import { identify, isEmail } from './identifier';
 import { emptyOtp, isCompleteOtp, otpCode, OtpInput } from './OtpInput';
 import { PasswordField, StrengthMeter } from './PasswordField';
+import { resetFormSchema, type ResetValues } from './register.schema';
 import { retryAfterOf, useCooldown } from './useCooldown';
 import { serverText, t } from '../../lib/i18n';
 
@@ -104,12 +104,6 @@ export function ForgotPassword({ initial, onDone }: { initial: string; onDone: (
   );
 }
 
-const resetSchema = z.object({ newPassword: passwordSchema, confirmPassword: z.string() }).superRefine((v, ctx) => {
-  const problem = confirmationProblem(v.newPassword, v.confirmPassword);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: problem });
-});
-type ResetValues = z.infer<typeof resetSchema>;
-
 interface ResetStepProps {
   target: ResetTarget;
   identifier: string;
@@ -126,7 +120,7 @@ function ResetStep({ target, identifier, sent, resendIn, resending, resendError,
   const [digits, setDigits] = useState(emptyOtp);
   const [error, setError] = useState({ message: '', attempt: 0 });
   const { register, handleSubmit, control, formState } = useForm<ResetValues>({
-    resolver: zodResolver(resetSchema),
+    resolver: zodResolver(resetFormSchema),
     mode: 'onTouched',
     defaultValues: { newPassword: '', confirmPassword: '' },
   });

@@ -81,7 +81,7 @@ export default function RegisterPage() {
         email: values.email,
         phoneNumber: phone.phoneNumber,
         password: values.password,
-        ref_by: values.referral ? values.referral : null,
+        ref_by: values.referral,
         ageConfirmed: values.ageConfirmed,
         language: currentLanguage(),
       });

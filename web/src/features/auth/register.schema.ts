@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { confirmationProblem, CONFIRM_MESSAGES, emailSchema, fullNameSchema, passwordSchema } from '../../../../contracts/accounts';
+import { confirmationProblem, CONFIRM_MESSAGES, passwordSchema, registerSchema as registerRequestSchema } from '../../../../contracts/accounts';
 import { checkPhone } from './countries';
 
 /**
- * The register form: the shared rules of contracts/accounts.ts for name, e-mail and password;
- * the phone is the picked country plus national digits, checked against that country.
+ * The register form: the register request's own rules (contracts/accounts.ts) for name, e-mail,
+ * password and referral code, extended with what only the form has: the phone as the picked
+ * country plus national digits (checked against that country), the confirmation, and the age box
+ * the form requires ticked.
  */
-export const registerSchema = z
-  .object({
-    fullName: fullNameSchema,
-    email: emailSchema,
+export const registerSchema = registerRequestSchema
+  .pick({ fullName: true, email: true, password: true })
+  .extend({
     country: z.string(),
     phone: z.string().min(1, 'Phone number is required'),
-    password: passwordSchema,
     confirmPassword: z.string().min(1, CONFIRM_MESSAGES.required),
-    referral: z.string().trim().max(32, 'Referral code is too long').optional(),
+    referral: registerRequestSchema.shape.ref_by,
     ageConfirmed: z.boolean().refine((v) => v, 'Please confirm that you are 18 or older'),
   })
   .superRefine((v, ctx) => {
@@ -30,6 +30,12 @@ function checkConfirmation(password: string, confirmation: string, ctx: z.Refine
   const problem = confirmation ? confirmationProblem(password, confirmation) : undefined;
   if (problem) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: problem });
 }
+
+/** The new-password step of a reset: the password rule, and its confirmation. */
+export const resetFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .superRefine((v, ctx) => checkConfirmation(v.newPassword, v.confirmPassword, ctx));
+export type ResetValues = z.infer<typeof resetFormSchema>;
 
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
