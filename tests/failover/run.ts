@@ -27,7 +27,7 @@ import { haMissing, startHaPostgres, type HaPostgres } from '../../scripts/lib/h
 import { findNginx, startNginx } from '../../scripts/lib/nginx.mjs';
 import { privateRedis, redisBinary } from '../helpers/private-redis.js';
 import { freePort } from '../helpers/server-process.js';
-import { get, log, printServerCounters, report, Run, series, setLogTag, SOCKETS } from '../faults/harness.js';
+import { get, log, printServerCounters, report, Run, series, serverEnv, setLogTag, SOCKETS } from '../faults/harness.js';
 import { sleep, type Player } from '../faults/load.js';
 import { verify } from '../faults/verify.js';
 
@@ -153,25 +153,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'rupee-failover-'));
   const ports = [await freePort(), await freePort()];
   const proxy = await startNginx({ port: await freePort(), backends: ports.map((p) => `127.0.0.1:${p}`) });
-  const env = {
-    NODE_ENV: 'development',
-    DATABASE_URL: cluster.url,
-    REDIS_URL: redis.url,
-    TRUST_PROXY: '1',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'failover-app-secret-0123456789abcdef012345678',
-    DEV_OUTBOX: '1',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_MAX: '1000000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_2FA: '0',
-    // One admin decides everything here, as in the fault suite (tests/faults/run.ts says why).
-    DEPOSIT_SECOND_APPROVAL_ABOVE: '10000000',
-    FUNDING_APPROVER_DAYS: '0',
-    ROUND_SECONDS: String(ROUND_SECONDS),
-    COLOR_CHAIN_LENGTH: '20000',
-  };
+  const env = serverEnv({
+    databaseUrl: cluster.url,
+    redisUrl: redis.url,
+    dataDir,
+    appSecret: 'failover-app-secret-0123456789abcdef012345678',
+    admin: ADMIN,
+    roundSeconds: ROUND_SECONDS,
+  });
   const run = new Run(env, ports, proxy);
   run.load.retryUnanswered = true;
   const watch = new PrimaryWatch(cluster);

@@ -9,6 +9,39 @@ import { startServer, type ServerProcess } from '../helpers/server-process.js';
 import { Load, OUTCOMES, rand, sleep, Span, type Outcome } from './load.js';
 
 export const SOCKETS = 6;
+
+/**
+ * The settings of the servers a run starts: the run's own database, Redis and data folder, behind
+ * its nginx, with logs quiet and rate limits out of the way. One admin decides everything here:
+ * what the fault and failover suites prove is that answered calls survive outages, so the two-admin
+ * rules of deposits and of withdrawals funded by the same admin (tested in
+ * tests/server/makers-and-checkers.test.ts) are set out of the way.
+ */
+export const serverEnv = (o: {
+  databaseUrl: string;
+  redisUrl: string;
+  dataDir: string;
+  appSecret: string;
+  admin: { email: string; password: string };
+  roundSeconds: number;
+}): Record<string, string> => ({
+  NODE_ENV: 'development',
+  DATABASE_URL: o.databaseUrl,
+  REDIS_URL: o.redisUrl,
+  TRUST_PROXY: '1',
+  DATA_DIR: o.dataDir,
+  APP_SECRET: o.appSecret,
+  DEV_OUTBOX: '1',
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '1000000',
+  ADMIN_EMAIL: o.admin.email,
+  ADMIN_PASSWORD: o.admin.password,
+  ADMIN_2FA: '0',
+  DEPOSIT_SECOND_APPROVAL_ABOVE: '10000000',
+  FUNDING_APPROVER_DAYS: '0',
+  ROUND_SECONDS: String(o.roundSeconds),
+  COLOR_CHAIN_LENGTH: '20000',
+});
 /** The longest a server may take to serve again once the part it needs is back. */
 export const SERVE_AGAIN_WITHIN_MS = 15_000;
 

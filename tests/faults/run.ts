@@ -26,7 +26,7 @@ import { FAIL_TIMEOUT_SECONDS, findNginx, startNginx, type RunningNginx } from '
 import { postgresBinaries, privatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
 import { privateRedis, redisBinary, type PrivateRedis } from '../helpers/private-redis.js';
 import { freePort } from '../helpers/server-process.js';
-import { log, printServerCounters, report, Run, SOCKETS } from './harness.js';
+import { log, printServerCounters, report, Run, serverEnv, SOCKETS } from './harness.js';
 import { rand, sleep, type Player } from './load.js';
 import { verify } from './verify.js';
 
@@ -61,27 +61,14 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'rupee-faults-'));
   const ports = [await freePort(), await freePort()];
   const proxy = await startNginx({ port: await freePort(), backends: ports.map((p) => `127.0.0.1:${p}`) });
-  const env = {
-    NODE_ENV: 'development',
-    DATABASE_URL: pg.url,
-    REDIS_URL: redis.url,
-    TRUST_PROXY: '1',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'faults-app-secret-0123456789abcdef0123456789',
-    DEV_OUTBOX: '1',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_MAX: '1000000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_2FA: '0',
-    // One admin decides everything here: what this suite proves is that answered calls survive
-    // outages, so the two-admin rules of deposits and of withdrawals funded by the same admin
-    // (tested in tests/server/makers-and-checkers.test.ts) are set out of the way.
-    DEPOSIT_SECOND_APPROVAL_ABOVE: '10000000',
-    FUNDING_APPROVER_DAYS: '0',
-    ROUND_SECONDS: String(ROUND_SECONDS),
-    COLOR_CHAIN_LENGTH: '20000',
-  };
+  const env = serverEnv({
+    databaseUrl: pg.url,
+    redisUrl: redis.url,
+    dataDir,
+    appSecret: 'faults-app-secret-0123456789abcdef0123456789',
+    admin: ADMIN,
+    roundSeconds: ROUND_SECONDS,
+  });
   const run = new Run(env, ports, proxy);
   let failed: boolean;
   const startedAt = Date.now();
