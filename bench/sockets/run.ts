@@ -23,7 +23,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { freePort, percentile, rssMiB, waitHealthy, writeSection } from '../lib.js';
-import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
+import { SERVER_ARGS, serverProcessEnv } from '../../scripts/lib/server-command.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { privatePostgres } from '../../tests/helpers/private-postgres.js';
 import { privateRedis } from '../../tests/helpers/private-redis.js';
@@ -103,12 +103,7 @@ async function startServers(work: string): Promise<{ servers: Server[]; entry: s
       [...(pin ? ['-c', '0', process.execPath] : []), ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...SERVER_ARGS],
       {
         env: {
-          ...process.env,
-          ...SERVER_ENV,
-          NODE_ENV: 'development',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(work, `data${i}`),
+          ...serverProcessEnv(port, join(work, `data${i}`)),
           ...shared,
           LOG_LEVEL: 'warn',
           // Every client of the bench comes from this one address (the proxy's, behind nginx).

@@ -13,3 +13,20 @@ export const SERVER_NODE_FLAGS = start.match(/--[\w-]+=\S+/g) ?? [];
 
 /** The arguments to `node` that run server/index.ts as `npm start` does. */
 export const SERVER_ARGS = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/index.ts'];
+
+/**
+ * The environment of a server process started from here on `port` with its data in `dataDir`: this
+ * process's own, the allocator's settings, development mode on the loopback, then `settings`.
+ * @param {number} port
+ * @param {string} dataDir
+ * @param {Record<string, string>} settings
+ */
+export const serverProcessEnv = (port, dataDir, settings = {}) => ({
+  ...process.env,
+  ...SERVER_ENV,
+  NODE_ENV: 'development',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  ...settings,
+});

@@ -1,6 +1,6 @@
 import { ensurePaymentTarget } from '../helpers/payment-target';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
+import { SERVER_ARGS, serverProcessEnv } from '../../scripts/lib/server-command.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,12 +41,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     env: {
-      ...process.env,
-      ...SERVER_ENV,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
+      ...serverProcessEnv(port, join(work, 'data')),
       WEB_DIR: webDir,
       DATABASE_URL: '',
       REDIS_URL: '',

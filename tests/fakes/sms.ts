@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './http.js';
 
 export interface CapturedSms {
   to: string;
@@ -17,14 +18,6 @@ export interface FakeSmsGateway {
   waitFor(to: string, timeoutMs?: number): Promise<CapturedSms>;
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 /**
  * A local HTTP server acting as the SMS gateway: POST JSON { to, text, sender } with

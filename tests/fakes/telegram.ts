@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './http.js';
 
 export interface BotCall {
   method: string;
@@ -17,14 +18,6 @@ export interface FakeBotApi {
   knowChannel(chat: { id: number; title: string; username: string }, botIsAdmin: boolean): void;
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 
 /**
  * A local server speaking the parts of the Telegram Bot API we use, as the real one answers them:

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewRoundEvent, RoundResultEvent } from '../../contracts/color.js';
 import { waitHealthy } from '../../bench/lib.js';
 import { scratchDatabase, type ScratchDatabase } from '../../scripts/lib/scratch-database.mjs';
-import { SERVER_ARGS, SERVER_ENV } from '../../scripts/lib/server-command.mjs';
+import { SERVER_ARGS, serverProcessEnv } from '../../scripts/lib/server-command.mjs';
 import { requiredOnCi } from '../helpers/ci.js';
 import { freePort } from '../helpers/server-process.js';
 
@@ -56,12 +56,7 @@ describe.skipIf(!ok)('two servers sharing PostgreSQL and Redis', () => {
     const port = await freePort();
     const proc = spawn(process.execPath, SERVER_ARGS, {
       env: {
-        ...process.env,
-        ...SERVER_ENV,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: join(work, tag),
+        ...serverProcessEnv(port, join(work, tag)),
         DATABASE_URL: db!.url,
         REDIS_URL,
         APP_SECRET: 'cluster-test-secret-that-is-long-enough-1234',
