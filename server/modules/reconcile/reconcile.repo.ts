@@ -33,6 +33,32 @@ export async function insertImport(db: DbOrTx, v: Omit<typeof statementImports.$
   return row!;
 }
 
+/** A statement line as its columns store it; `lineOf` reads it back. */
+const lineColumns = (l: StatementLine) => ({
+  rowNumber: l.row,
+  valueDate: l.date,
+  narration: l.narration,
+  reference: l.reference,
+  credit: l.credit,
+  utr: l.utr,
+  depositRefs: l.depositRefs,
+  fingerprint: l.fingerprint,
+});
+
+/** A stored line as the matching reads it (statement.match.ts): the line, its id and the deposit it paid. */
+export const lineOf = (row: StatementLineRow): StatementLine & { id: string; usedBy: string | null } => ({
+  id: row.id,
+  row: row.rowNumber,
+  date: row.valueDate,
+  narration: row.narration,
+  reference: row.reference,
+  credit: row.credit,
+  utr: row.utr,
+  depositRefs: row.depositRefs,
+  fingerprint: row.fingerprint,
+  usedBy: row.depositId,
+});
+
 /**
  * Stores the import's lines: a line the account's statements showed before (same fingerprint)
  * is kept as it was, so an overlapping or repeated import adds nothing. Answers how many were new.
@@ -44,20 +70,7 @@ export async function storeLines(db: DbOrTx, accountId: string, importId: string
     const chunk = lines.slice(i, i + 500);
     const inserted = await db
       .insert(statementLines)
-      .values(
-        chunk.map((l) => ({
-          bankAccountId: accountId,
-          importId,
-          rowNumber: l.row,
-          valueDate: l.date,
-          narration: l.narration,
-          reference: l.reference,
-          credit: l.credit,
-          utr: l.utr,
-          depositRefs: l.depositRefs,
-          fingerprint: l.fingerprint,
-        })),
-      )
+      .values(chunk.map((l) => ({ bankAccountId: accountId, importId, ...lineColumns(l) })))
       .onConflictDoNothing({ target: [statementLines.bankAccountId, statementLines.fingerprint] })
       .returning({ id: statementLines.id });
     added += inserted.length;

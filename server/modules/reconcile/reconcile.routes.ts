@@ -12,8 +12,8 @@ import {
   newBankAccountSchema,
   reconcileResultAnswerSchema,
 } from '../../../contracts/reconcile.answers.js';
+import { routes } from '../../http/route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { requireAdmin } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 import { tooLargeError } from './statement.errors.js';
 import { approveLines, createAccount, importStatement, listAccounts, listImports, reconcile } from './reconcile.service.js';
@@ -21,96 +21,77 @@ import { bankAccountView, importView, resultView } from './reconcile.view.js';
 
 const idParams = z.object({ id: z.uuid('That is not a statement import.') });
 
+/** A declared length past the limit is refused before the body is read. */
+async function refuseOversized(request: FastifyRequest): Promise<void> {
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > STATEMENT_MAX_BYTES + 64 * 1024) throw tooLargeError();
+}
+
 /** Bank statements (page reconcile): accounts, imports, the matching table and one-action approval. */
 export async function reconcileRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096 } });
+  const r = routes(app, { tags: ['reconcile'], guard: { admin: 'reconcile' } });
 
-  app.get('/admin/reconcile/accounts', {
-    onRequest: [requireAdmin('reconcile')],
-    schema: {
-      tags: ['reconcile'],
-      summary: 'The bank accounts statements are imported into, with their saved column mappings',
-      response: { 200: bankAccountListAnswerSchema },
-    },
-    handler: async () => ({ success: true as const, message: 'Bank accounts', data: (await listAccounts(app.db)).map(bankAccountView) }),
+  r.get('/admin/reconcile/accounts', {
+    summary: 'The bank accounts statements are imported into, with their saved column mappings',
+    data: bankAccountListAnswerSchema.shape.data,
+    message: 'Bank accounts',
+    handler: async (_input, ctx) => (await listAccounts(ctx)).map(bankAccountView),
   });
 
-  app.post('/admin/reconcile/accounts', {
-    onRequest: [requireAdmin('reconcile')],
-    schema: { tags: ['reconcile'], summary: 'Add a bank account (audited)', body: newBankAccountSchema, response: { 201: bankAccountAnswerSchema } },
-    handler: async (request, reply) => {
-      const row = await createAccount(app.db, request.user!.id, request.body.name, app.clock.now());
-      return reply.status(201).send({ success: true as const, message: 'Bank account added', data: bankAccountView(row) });
-    },
+  r.post('/admin/reconcile/accounts', {
+    summary: 'Add a bank account (audited)',
+    status: 201,
+    body: newBankAccountSchema,
+    data: bankAccountAnswerSchema.shape.data,
+    message: 'Bank account added',
+    handler: async ({ body }, ctx) => bankAccountView(await createAccount(ctx, { name: body.name })),
   });
 
-  app.post('/admin/reconcile/accounts/:id/import', {
-    onRequest: [requireAdmin('reconcile'), refuseOversized],
-    schema: {
-      tags: ['reconcile'],
-      summary:
-        'Import a bank statement (multipart: file "statement", CSV or XLSX; optional "mapping", JSON naming the date, narration, reference and credit columns). Answers the matching table; a layout it cannot read answers 422 MAPPING_NEEDED with the headers and a guess. Nothing is stored from a refused file',
-      consumes: ['multipart/form-data'],
-      params: z.object({ id: z.uuid('That is not a bank account.') }),
-      response: { 201: reconcileResultAnswerSchema },
-    },
-    handler: async (request, reply) => {
+  r.post('/admin/reconcile/accounts/:id/import', {
+    summary:
+      'Import a bank statement (multipart: file "statement", CSV or XLSX; optional "mapping", JSON naming the date, narration, reference and credit columns). Answers the matching table; a layout it cannot read answers 422 MAPPING_NEEDED with the headers and a guess. Nothing is stored from a refused file',
+    onRequest: [refuseOversized],
+    status: 201,
+    params: z.object({ id: z.uuid('That is not a bank account.') }),
+    data: reconcileResultAnswerSchema.shape.data,
+    message: 'Statement imported',
+    handler: async ({ params }, ctx, { request }) => {
       const upload = await readUpload(request);
-      const result = await importStatement(app.db, app.config, request.user!.id, { accountId: request.params.id, ...upload }, app.clock.now());
-      return reply.status(201).send({ success: true as const, message: 'Statement imported', data: resultView(result) });
+      return resultView(await importStatement(ctx, { accountId: params.id, ...upload }));
     },
   });
 
-  app.get('/admin/reconcile/imports', {
-    onRequest: [requireAdmin('reconcile')],
-    schema: { tags: ['reconcile'], summary: 'Statement imports, newest first', querystring: pageQuerySchema, response: { 200: importListAnswerSchema } },
-    handler: async (request) => {
-      const { rows, ...paging } = await listImports(app.db, request.query.page);
-      return { success: true as const, message: 'Statement imports', data: { imports: rows.map(importView), ...paging } };
+  r.get('/admin/reconcile/imports', {
+    summary: 'Statement imports, newest first',
+    query: pageQuerySchema,
+    data: importListAnswerSchema.shape.data,
+    message: 'Statement imports',
+    handler: async ({ query }, ctx) => {
+      const { rows, ...paging } = await listImports(ctx, { page: query.page });
+      return { imports: rows.map(importView), ...paging };
     },
   });
 
-  app.get('/admin/reconcile/imports/:id', {
-    onRequest: [requireAdmin('reconcile')],
-    schema: {
-      tags: ['reconcile'],
-      summary: "An import's lines matched against the deposits as they are now",
-      params: idParams,
-      response: { 200: reconcileResultAnswerSchema },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Statement',
-      data: resultView({ ...(await reconcile(app.db, app.config, request.params.id, app.clock.now())), autoApproved: 0 }),
-    }),
+  r.get('/admin/reconcile/imports/:id', {
+    summary: "An import's lines matched against the deposits as they are now",
+    params: idParams,
+    data: reconcileResultAnswerSchema.shape.data,
+    message: 'Statement',
+    handler: async ({ params }, ctx) => resultView({ ...(await reconcile(ctx, { importId: params.id })), autoApproved: 0 }),
   });
 
-  app.post('/admin/reconcile/imports/:id/approve', {
-    onRequest: [requireAdmin('reconcile')],
-    schema: {
-      tags: ['reconcile'],
-      summary: 'Approve the deposits that the chosen lines match exactly, each through the deposit approval (limits, two admins, audit naming the line)',
-      params: idParams,
-      body: approveLinesSchema,
-      response: { 200: approveAnswerSchema },
-    },
-    handler: async (request) => {
-      const now = app.clock.now();
-      const results = await approveLines(app.db, app.config, request.user!.id, request.params.id, request.body.lineIds, now);
-      const approved = results.filter((r) => r.outcome === 'approved').length;
-      return {
-        success: true as const,
-        message: `${approved} of ${results.length} approved`,
-        data: { results, result: resultView({ ...(await reconcile(app.db, app.config, request.params.id, now)), autoApproved: 0 }) },
-      };
+  r.post('/admin/reconcile/imports/:id/approve', {
+    summary: 'Approve the deposits that the chosen lines match exactly, each through the deposit approval (limits, two admins, audit naming the line)',
+    params: idParams,
+    body: approveLinesSchema,
+    data: approveAnswerSchema.shape.data,
+    message: ({ results }) => `${results.filter((line) => line.outcome === 'approved').length} of ${results.length} approved`,
+    handler: async ({ params, body }, ctx) => {
+      const results = await approveLines(ctx, { importId: params.id, lineIds: body.lineIds });
+      return { results, result: resultView({ ...(await reconcile(ctx, { importId: params.id })), autoApproved: 0 }) };
     },
   });
-
-  /** A declared length past the limit is refused before the body is read. */
-  async function refuseOversized(request: FastifyRequest): Promise<void> {
-    const length = Number(request.headers['content-length']);
-    if (Number.isFinite(length) && length > STATEMENT_MAX_BYTES + 64 * 1024) throw tooLargeError();
-  }
 }
 
 /** Reads the form: the file in "statement" and an optional mapping. Limit breaches become clear 4xx answers. */

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { DAY_MS, indiaMidnight } from '../../../contracts/india-time.js';
 import type { StatementMapping } from '../../../contracts/reconcile.js';
 import { IMPORTS_PAGE_SIZE, type ApproveResult } from '../../../contracts/reconcile.answers.js';
-import type { Config } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { totalPages } from '../../lib/paging.js';
+import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { decideDeposit } from '../wallet/index.js';
 import * as repo from './reconcile.repo.js';
@@ -18,13 +18,14 @@ import { readStatement } from './statement.read.js';
 // claim them (by UTR, then by the deposit's reference in the narration), and a matched deposit is
 // approved through the deposits' one approval path, the line used once.
 
-export async function listAccounts(db: Db) {
-  return repo.listAccounts(db);
+export async function listAccounts(ctx: Ctx) {
+  return repo.listAccounts(ctx.db);
 }
 
-export async function createAccount(db: Db, actorId: string, name: string, now: Date) {
-  return db.transaction(async (tx) => {
-    const row = await repo.insertAccount(tx, { name, createdBy: actorId, now });
+export async function createAccount(ctx: RequestCtx<AuthUser>, { name }: { name: string }) {
+  const actorId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insertAccount(tx, { name, createdBy: actorId, now: ctx.now });
     if (!row) throw conflict(`A bank account named "${name}" exists already.`, 'ACCOUNT_EXISTS');
     await audit(tx, { actorId, action: 'create', entity: 'bank-account', entityId: row.id, before: null, after: { name } });
     return row;
@@ -48,13 +49,9 @@ function mappingFor(headers: string[], sent: StatementMapping | undefined, saved
  * stored), stores its credit lines once per account, and answers the matching table. With
  * RECONCILE_AUTO_APPROVE, exact UTR-and-amount matches are approved by the importing admin.
  */
-export async function importStatement(
-  db: Db,
-  config: Config,
-  actorId: string,
-  input: { accountId: string; fileName: string; bytes: Buffer; mapping?: StatementMapping },
-  now: Date,
-) {
+export async function importStatement(ctx: RequestCtx<AuthUser>, input: { accountId: string; fileName: string; bytes: Buffer; mapping?: StatementMapping }) {
+  const { db, config, now } = ctx;
+  const actorId = ctx.user.id;
   const account = await repo.findAccount(db, input.accountId);
   if (!account) throw notFound('That bank account was not found.', 'ACCOUNT_NOT_FOUND');
   const table = await readStatement(input.bytes, input.fileName, input.mapping ?? account.mapping);
@@ -88,18 +85,19 @@ export async function importStatement(
   });
   let autoApproved = 0;
   if (config.RECONCILE_AUTO_APPROVE) {
-    const first = await reconcile(db, config, imported.id, now);
+    const first = await reconcile(ctx, { importId: imported.id });
     const exact = first.rows.filter((r) => r.approvable && r.by === 'utr').map((r) => r.line!.id);
     if (exact.length) {
-      const results = await approveLines(db, config, actorId, imported.id, exact, now);
+      const results = await approveLines(ctx, { importId: imported.id, lineIds: exact });
       autoApproved = results.filter((r) => r.outcome === 'approved').length;
     }
   }
-  return { ...(await reconcile(db, config, imported.id, now)), autoApproved };
+  return { ...(await reconcile(ctx, { importId: imported.id })), autoApproved };
 }
 
 /** An import's lines matched against the deposits as they are now. */
-export async function reconcile(db: Db | Tx, config: Config, importId: string, now: Date) {
+export async function reconcile(ctx: Ctx, { importId }: { importId: string }) {
+  const { db, config, now } = ctx;
   const imp = await repo.findImport(db, importId);
   if (!imp) throw notFound('That statement import was not found.', 'IMPORT_NOT_FOUND');
   const lines = await repo.linesOfImport(db, importId);
@@ -110,18 +108,7 @@ export async function reconcile(db: Db | Tx, config: Config, importId: string, n
     pendingBefore: lastDay < now ? lastDay : now,
   });
   const rows = matchStatement(
-    lines.map((l) => ({
-      id: l.id,
-      row: l.rowNumber,
-      date: l.valueDate,
-      narration: l.narration,
-      reference: l.reference,
-      credit: l.credit,
-      utr: l.utr,
-      depositRefs: l.depositRefs,
-      fingerprint: l.fingerprint,
-      usedBy: l.depositId,
-    })),
+    lines.map(repo.lineOf),
     claims.map((c) => ({
       id: c.id,
       userId: c.userId,
@@ -141,10 +128,12 @@ export async function reconcile(db: Db | Tx, config: Config, importId: string, n
  * Approves the deposits that the chosen lines match exactly, each in its own transaction through
  * the deposits' approval (limits, two admins, audit naming the line); the line is taken in that
  * transaction, so a line pays once and a deposit is credited once, however many imports or admins
- * approve at the same moment. Each line answers for itself.
+ * approve at the same moment. Each line answers for itself. The approving admin is `ctx.user`.
  */
-export async function approveLines(db: Db, config: Config, actorId: string, importId: string, lineIds: string[], now: Date): Promise<ApproveResult[]> {
-  const { rows, lines } = await reconcile(db, config, importId, now);
+export async function approveLines(ctx: RequestCtx<AuthUser>, { importId, lineIds }: { importId: string; lineIds: string[] }): Promise<ApproveResult[]> {
+  const { now } = ctx;
+  const actorId = ctx.user.id;
+  const { rows, lines } = await reconcile(ctx, { importId });
   const results: ApproveResult[] = [];
   for (const lineId of [...new Set(lineIds)]) {
     const line = lines.find((l) => l.id === lineId);
@@ -164,14 +153,22 @@ export async function approveLines(db: Db, config: Config, actorId: string, impo
       continue;
     }
     try {
-      const answer = await decideDeposit(db, config, actorId, deposit.id, 'approved', now, undefined, {
-        claim: async (tx, depositId) => {
-          if (!(await repo.claimLine(tx, line.id, depositId, actorId, now))) {
-            throw conflict(`Row ${line.rowNumber} of the statement has paid another deposit already.`, 'LINE_USED');
-          }
-          return { statementLine: line.id, importId, row: line.rowNumber, date: line.valueDate, utr: line.utr, narration: line.narration };
+      // Each deposit's decision is its own: none carries the call's Idempotency-Key.
+      const answer = await decideDeposit(
+        { ...ctx, key: undefined },
+        {
+          id: deposit.id,
+          status: 'approved',
+          proof: {
+            claim: async (tx, depositId) => {
+              if (!(await repo.claimLine(tx, line.id, depositId, actorId, now))) {
+                throw conflict(`Row ${line.rowNumber} of the statement has paid another deposit already.`, 'LINE_USED');
+              }
+              return { statementLine: line.id, importId, row: line.rowNumber, date: line.valueDate, utr: line.utr, narration: line.narration };
+            },
+          },
         },
-      });
+      );
       results.push(
         'awaitingSecondApproval' in answer
           ? { lineId, depositId: deposit.id, outcome: 'awaiting-second', message: 'First approval recorded: a second admin must approve to credit it.' }
@@ -185,7 +182,7 @@ export async function approveLines(db: Db, config: Config, actorId: string, impo
   return results;
 }
 
-export async function listImports(db: Db, page: number) {
-  const { rows, total } = await repo.listImports(db, IMPORTS_PAGE_SIZE, (page - 1) * IMPORTS_PAGE_SIZE);
+export async function listImports(ctx: Ctx, { page }: { page: number }) {
+  const { rows, total } = await repo.listImports(ctx.db, IMPORTS_PAGE_SIZE, (page - 1) * IMPORTS_PAGE_SIZE);
   return { rows, page, total, totalPages: totalPages(total, IMPORTS_PAGE_SIZE) };
 }

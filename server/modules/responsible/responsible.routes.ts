@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ok } from '../../../contracts/envelope.js';
 import {
   exclusionBodySchema,
   exclusionViewSchema,
@@ -11,115 +10,63 @@ import {
   sessionQuerySchema,
   sessionSummarySchema,
 } from '../../../contracts/responsible.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requestKey } from '../../plugins/idempotency.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
 import { exclude, limitsOf, sessionSummary, setLimits, setRealityCheck, stateOf } from './responsible.service.js';
 import { limitsView, sessionSummaryView, stateView } from './responsible.view.js';
 
-const tags = ['responsible play'];
-const security = [{ bearer: [] }];
-
 /** The player's own controls: limits, a time-out or self-exclusion, the reality check. */
 export async function responsibleRoutes(app: App): Promise<void> {
-  app.get(
-    '/responsible',
-    {
-      onRequest: requireUser,
-      schema: { tags, security, summary: 'Limits, any time-out or self-exclusion, and the reality check', response: { 200: ok(responsibleStateSchema) } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Responsible play',
-      data: stateView(await stateOf(app.db, request.user!.id, app.clock.now()), app.clock.now()),
-    }),
-  );
+  const r = routes(app, { tags: ['responsible play'], guard: 'user' });
 
-  app.get(
-    '/responsible/limits',
-    { onRequest: requireUser, schema: { tags, security, summary: 'Every limit with what is used of it now', response: { 200: ok(z.array(limitViewSchema)) } } },
-    async (request) => ({
-      success: true as const,
-      message: 'Limits',
-      data: limitsView(await limitsOf(app.db, request.user!.id, app.clock.now()), app.clock.now()),
-    }),
-  );
+  r.get('/responsible', {
+    summary: 'Limits, any time-out or self-exclusion, and the reality check',
+    data: responsibleStateSchema,
+    message: 'Responsible play',
+    handler: async (_input, ctx) => stateView(await stateOf(ctx), ctx.now),
+  });
 
-  app.put(
-    '/responsible/limits',
-    {
-      onRequest: requireUser,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Set limits: lower ones apply at once, higher ones and removals after 24 hours',
-        body: putLimitsBodySchema,
-        response: { 200: ok(z.array(limitViewSchema)) },
-      },
-    },
-    async (request) => {
-      const userId = request.user!.id;
-      const now = app.clock.now();
-      await setLimits(app.db, userId, now, request.body.limits);
-      return { success: true as const, message: 'Limits saved.', data: limitsView(await limitsOf(app.db, userId, now), now) };
-    },
-  );
+  r.get('/responsible/limits', {
+    summary: 'Every limit with what is used of it now',
+    data: z.array(limitViewSchema),
+    message: 'Limits',
+    handler: async (_input, ctx) => limitsView(await limitsOf(ctx), ctx.now),
+  });
 
-  app.post(
-    '/responsible/exclusion',
-    {
-      onRequest: requireUser,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Take a time-out (1–42 days) or exclude yourself (182–1826 days): at once, and not undone before the end',
-        body: exclusionBodySchema,
-        response: { 200: ok(exclusionViewSchema) },
-      },
+  r.put('/responsible/limits', {
+    summary: 'Set limits: lower ones apply at once, higher ones and removals after 24 hours',
+    idempotent: true,
+    body: putLimitsBodySchema,
+    data: z.array(limitViewSchema),
+    message: 'Limits saved.',
+    handler: async ({ body }, ctx) => {
+      await setLimits(ctx, { limits: body.limits });
+      return limitsView(await limitsOf(ctx), ctx.now);
     },
-    async (request) => {
-      const data = await exclude(app.db, request.user!.id, app.clock.now(), request.body.kind, request.body.days, requestKey(request));
-      return { success: true as const, message: data.kind === 'timeout' ? 'Your time-out has started.' : 'Your self-exclusion has started.', data };
-    },
-  );
+  });
 
-  app.put(
-    '/responsible/reality-check',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Minutes between reality-check reminders (0: off)',
-        body: realityCheckBodySchema,
-        response: { 200: ok(realityCheckSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Reality check saved.',
-      data: { realityCheckMinutes: await setRealityCheck(app.db, request.user!.id, request.body.minutes) },
-    }),
-  );
+  r.post('/responsible/exclusion', {
+    summary: 'Take a time-out (1–42 days) or exclude yourself (182–1826 days): at once, and not undone before the end',
+    idempotent: true,
+    body: exclusionBodySchema,
+    data: exclusionViewSchema,
+    message: (data) => (data.kind === 'timeout' ? 'Your time-out has started.' : 'Your self-exclusion has started.'),
+    handler: async ({ body }, ctx) => exclude(ctx, { kind: body.kind, days: body.days }),
+  });
 
-  app.get(
-    '/responsible/session',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'Staked, won back and net since a moment (at most a day back)',
-        querystring: sessionQuerySchema,
-        response: { 200: ok(sessionSummarySchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Session',
-      data: sessionSummaryView(await sessionSummary(app.db, request.user!.id, app.clock.now(), new Date(request.query.since))),
-    }),
-  );
+  r.put('/responsible/reality-check', {
+    summary: 'Minutes between reality-check reminders (0: off)',
+    body: realityCheckBodySchema,
+    data: realityCheckSchema,
+    message: 'Reality check saved.',
+    handler: async ({ body }, ctx) => ({ realityCheckMinutes: await setRealityCheck(ctx, { minutes: body.minutes }) }),
+  });
+
+  r.get('/responsible/session', {
+    summary: 'Staked, won back and net since a moment (at most a day back)',
+    query: sessionQuerySchema,
+    data: sessionSummarySchema,
+    message: 'Session',
+    handler: async ({ query }, ctx) => sessionSummaryView(await sessionSummary(ctx, { since: new Date(query.since) })),
+  });
 }

@@ -9,8 +9,10 @@ import {
   type LimitPeriod,
 } from '../../../contracts/responsible.js';
 import { formatInr, toRupees } from '../../../contracts/money.js';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { RequestCtx } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
 import { playSince } from '../ledger/index.js';
 import * as repo from './responsible.repo.js';
 import { formatIst, periodBounds } from '../../lib/india-time.js';
@@ -30,10 +32,13 @@ export interface LimitUse {
 }
 
 /**
- * Every kind × period, set or not, with what has been used of it in the current period. Use is
- * summed only for periods that hold a limit (in force or waiting); others answer 0 without a query.
+ * Every kind × period of the caller, set or not, with what has been used of it in the current
+ * period. Use is summed only for periods that hold a limit (in force or waiting); others answer 0
+ * without a query.
  */
-export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<LimitUse[]> {
+export async function limitsOf(ctx: RequestCtx<AuthUser>): Promise<LimitUse[]> {
+  const { db, now } = ctx;
+  const userId = ctx.user.id;
   const rows = await repo.listLimits(db, userId);
   const uses: LimitUse[] = [];
   for (const period of LIMIT_PERIODS) {
@@ -54,8 +59,13 @@ export async function limitsOf(db: DbOrTx, userId: string, now: Date): Promise<L
  * Asking again for a change that already waits keeps its time: the call run again after an
  * unknown commit (decision 0029) sets the same limits and answers the same, so it needs no key.
  */
-export async function setLimits(db: Db, userId: string, now: Date, limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[]): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function setLimits(
+  ctx: RequestCtx<AuthUser>,
+  { limits }: { limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[] },
+): Promise<void> {
+  const { now } = ctx;
+  const userId = ctx.user.id;
+  await ctx.db.transaction(async (tx) => {
     const rows = await repo.lockLimits(tx, userId);
     for (const { kind, period, amount } of limits) {
       const row = rows.find((r) => r.kind === kind && r.period === period);
@@ -87,11 +97,13 @@ function excludedError(row: repo.ExclusionRow): AppError {
 
 /**
  * A time-out or self-exclusion: effective at once; one in force can be made longer, never shorter.
- * With `requestKey` (the call's Idempotency-Key) the break keeps it, and a call run again with it
+ * With the call's Idempotency-Key (`ctx.key`) the break keeps it, and a call run again with it
  * answers that break instead of starting another (decision 0029).
  */
-export async function exclude(db: Db, userId: string, now: Date, kind: ExclusionKind, days: number, requestKey?: string): Promise<ExclusionView> {
-  return db.transaction(async (tx) => {
+export async function exclude(ctx: RequestCtx<AuthUser>, { kind, days }: { kind: ExclusionKind; days: number }): Promise<ExclusionView> {
+  const { now, key: requestKey } = ctx;
+  const userId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
     const taken = requestKey ? await repo.findExclusionByKey(tx, userId, requestKey) : undefined;
     if (taken) return exclusionView(taken);
     const endsAt = new Date(now.getTime() + days * DAY_MS);
@@ -161,21 +173,23 @@ export async function assertMayDeposit(tx: Tx, userId: string, now: Date, amount
   }
 }
 
-export async function stateOf(db: DbOrTx, userId: string, now: Date) {
+/** The caller's limits, any time-out or self-exclusion, and the reality check. */
+export async function stateOf(ctx: RequestCtx<AuthUser>) {
   return {
-    limits: await limitsOf(db, userId, now),
-    exclusion: await exclusionOf(db, userId, now),
-    realityCheckMinutes: await repo.realityCheckMinutes(db, userId),
+    limits: await limitsOf(ctx),
+    exclusion: await exclusionOf(ctx.db, ctx.user.id, ctx.now),
+    realityCheckMinutes: await repo.realityCheckMinutes(ctx.db, ctx.user.id),
   };
 }
 
-export async function setRealityCheck(db: DbOrTx, userId: string, minutes: number): Promise<number> {
-  await repo.setRealityCheckMinutes(db, userId, minutes);
+export async function setRealityCheck(ctx: RequestCtx<AuthUser>, { minutes }: { minutes: number }): Promise<number> {
+  await repo.setRealityCheckMinutes(ctx.db, ctx.user.id, minutes);
   return minutes;
 }
 
 /** The reality check's figures: staked, won back and net since the session began (at most a day back). */
-export async function sessionSummary(db: DbOrTx, userId: string, now: Date, since: Date) {
+export async function sessionSummary(ctx: RequestCtx<AuthUser>, { since }: { since: Date }) {
+  const { now } = ctx;
   const from = new Date(Math.min(now.getTime(), Math.max(since.getTime(), now.getTime() - DAY_MS)));
-  return { since: from, ...(await playSince(db, userId, from)) };
+  return { since: from, ...(await playSince(ctx.db, ctx.user.id, from)) };
 }

@@ -1,22 +1,23 @@
-import { NOT_CONFIGURED, type TelegramRound } from '../../../contracts/telegram.js';
+import { NOT_CONFIGURED } from '../../../contracts/telegram.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { formatIst } from '../../lib/india-time.js';
+import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { approveSubscriptionWithLink, decideSubscription, pendingSubscription } from '../wallet/index.js';
 import { botCall, type TgChat, type TgUpdate } from './bot.client.js';
 import * as repo from './telegram.repo.js';
+import { announcement, roundRecord } from './telegram.rules.js';
 
 type BotConfig = Pick<Config, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_API_URL' | 'PUBLIC_URL'>;
-
-const channelView = (c: repo.ChannelRow) => ({ id: String(c.id), title: c.title, username: c.username });
 
 /**
  * The channels the bot administers. Telegram tells a bot when it is made an administrator of a
  * channel (or removed) through `my_chat_member` updates; each call reads the new ones first.
  */
-export async function channels(db: Db, config: BotConfig, now: Date) {
+export async function channels(ctx: Ctx): Promise<{ configured: boolean; channels: repo.ChannelRow[] }> {
+  const { db, config, now } = ctx;
   if (!config.TELEGRAM_BOT_TOKEN) return { configured: false, channels: [] };
   const offset = await repo.updateOffset(db);
   const updates = await botCall<TgUpdate[]>(config, 'getUpdates', { offset, timeout: 0, allowed_updates: ['my_chat_member'] });
@@ -28,11 +29,13 @@ export async function channels(db: Db, config: BotConfig, now: Date) {
     else await repo.removeChannel(db, m.chat.id);
   }
   if (updates.length) await repo.saveOffset(db, updates[updates.length - 1].update_id + 1);
-  return { configured: true, channels: (await repo.listChannels(db)).map(channelView) };
+  return { configured: true, channels: await repo.listChannels(db) };
 }
 
 /** Adds a public channel by its @name, once the bot is an administrator there. */
-export async function addChannel(db: Db, config: BotConfig, actorId: string, username: string, now: Date) {
+export async function addChannel(ctx: RequestCtx<AuthUser>, { username }: { username: string }) {
+  const { db, config, now } = ctx;
+  const actorId = ctx.user.id;
   const chat = await botCall<TgChat>(config, 'getChat', { chat_id: `@${username}` });
   if (chat.type !== 'channel') throw badRequest(`@${username} is not a channel.`, 'NOT_A_CHANNEL');
   const me = await botCall<{ id: number }>(config, 'getMe');
@@ -45,57 +48,48 @@ export async function addChannel(db: Db, config: BotConfig, actorId: string, use
     await repo.saveChannel(tx, row, now);
     await audit(tx, { actorId, action: 'create', entity: 'telegram_channel', entityId: String(row.id), before: null, after: row });
   });
-  return { id: String(row.id), title: row.title, username: row.username };
+  return row;
 }
 
 /**
  * Approves a subscription with a single-use invite link to the chosen channel (shown to the
- * player), or rejects it (the player sees that too).
+ * player), or rejects it (the player sees that too). An approval answers the channel.
  */
 export async function decideTelegramDeposit(
-  db: Db,
-  config: BotConfig,
-  actorId: string,
+  ctx: RequestCtx<AuthUser>,
   input: { id: string; status: 'approved' | 'rejected'; channelId?: number },
-  now: Date,
-) {
-  const deposit = await pendingSubscription(db, input.id);
+): Promise<{ status: 'rejected' } | { status: 'approved'; channel: repo.ChannelRow }> {
+  const { db, config } = ctx;
+  const deposit = await pendingSubscription(ctx, { id: input.id });
   if (input.status === 'rejected') {
-    await decideSubscription(db, actorId, deposit.id, { status: 'rejected', channelId: null, inviteLink: null, now });
-    return 'Subscription rejected.';
+    await decideSubscription(ctx, { id: deposit.id, status: 'rejected', channelId: null, inviteLink: null });
+    return { status: 'rejected' };
   }
   if (!config.TELEGRAM_BOT_TOKEN) throw new AppError('TELEGRAM_NOT_CONFIGURED', 409, NOT_CONFIGURED);
   const channel = await repo.findChannel(db, input.channelId!);
   if (!channel) throw notFound('That channel is not one the bot administers. Refresh the channel list and choose again.', 'CHANNEL_NOT_FOUND');
-  await approveSubscriptionWithLink(db, actorId, deposit.id, channel.id, now, {
-    create: async () =>
-      (
-        await botCall<{ invite_link: string }>(config, 'createChatInviteLink', {
-          chat_id: channel.id,
-          member_limit: 1,
-          name: `Subscription ${deposit.id.slice(0, 8)}`,
-        })
-      ).invite_link,
-    revoke: async (invite_link) => {
-      await botCall(config, 'revokeChatInviteLink', { chat_id: channel.id, invite_link });
+  await approveSubscriptionWithLink(ctx, {
+    id: deposit.id,
+    channelId: channel.id,
+    link: {
+      create: async () =>
+        (
+          await botCall<{ invite_link: string }>(config, 'createChatInviteLink', {
+            chat_id: channel.id,
+            member_limit: 1,
+            name: `Subscription ${deposit.id.slice(0, 8)}`,
+          })
+        ).invite_link,
+      revoke: async (invite_link) => {
+        await botCall(config, 'revokeChatInviteLink', { chat_id: channel.id, invite_link });
+      },
     },
   });
-  return `Subscription approved: the player's invite link to ${channel.title} is ready.`;
+  return { status: 'approved', channel };
 }
 
-export const roundView = (r: repo.RoundRow): TelegramRound => ({
-  _id: r.id,
-  gameType: r.gameType,
-  multipliers: r.multipliers,
-  startTime: r.startTime.toISOString(),
-  endTime: r.endTime.toISOString(),
-  status: r.status,
-  period: r.period,
-  channelId: String(r.channelId),
-});
-
-export async function listRounds(db: DbOrTx, q: { gameType?: 'chicken' | 'color'; status?: repo.RoundRow['status'] }) {
-  return (await repo.listRounds(db, q)).map(roundView);
+export async function listRounds(ctx: Ctx, q: { gameType?: 'chicken' | 'color'; status?: repo.RoundRow['status'] }): Promise<repo.RoundRow[]> {
+  return repo.listRounds(ctx.db, q);
 }
 
 /** A round is announced only in a channel the bot administers (the list Telegram keeps us told of). */
@@ -105,44 +99,35 @@ async function assertOwnChannel(db: DbOrTx, channelId: number): Promise<void> {
   }
 }
 
-export async function createRound(db: Db, actorId: string, input: repo.NewRound) {
-  await assertOwnChannel(db, input.channelId);
-  return db.transaction(async (tx) => {
+export async function createRound(ctx: RequestCtx<AuthUser>, input: repo.NewRound): Promise<repo.RoundRow> {
+  const actorId = ctx.user.id;
+  await assertOwnChannel(ctx.db, input.channelId);
+  return ctx.db.transaction(async (tx) => {
     const row = await repo.insertRound(tx, { ...input, createdBy: actorId });
-    await audit(tx, { actorId, action: 'create', entity: 'telegram_round', entityId: row.id, before: null, after: roundView(row) });
-    return roundView(row);
+    await audit(tx, { actorId, action: 'create', entity: 'telegram_round', entityId: row.id, before: null, after: roundRecord(row) });
+    return row;
   });
 }
 
-export async function editRound(db: Db, actorId: string, id: string, input: repo.NewRound) {
-  await assertOwnChannel(db, input.channelId);
-  return db.transaction(async (tx) => {
-    const row = await repo.updateRound(tx, id, input);
+export async function editRound(ctx: RequestCtx<AuthUser>, { id, round }: { id: string; round: repo.NewRound }): Promise<repo.RoundRow> {
+  const actorId = ctx.user.id;
+  await assertOwnChannel(ctx.db, round.channelId);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.updateRound(tx, id, round);
     if (!row) throw notFound('Round not found.', 'ROUND_NOT_FOUND');
-    await audit(tx, { actorId, action: 'update', entity: 'telegram_round', entityId: id, before: null, after: roundView(row) });
-    return roundView(row);
+    await audit(tx, { actorId, action: 'update', entity: 'telegram_round', entityId: id, before: null, after: roundRecord(row) });
+    return row;
   });
 }
 
-export async function removeRound(db: Db, actorId: string, id: string) {
-  return db.transaction(async (tx) => {
+export async function removeRound(ctx: RequestCtx<AuthUser>, { id }: { id: string }): Promise<repo.RoundRow> {
+  const actorId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
     const row = await repo.deleteRound(tx, id);
     if (!row) throw notFound('Round not found.', 'ROUND_NOT_FOUND');
-    await audit(tx, { actorId, action: 'delete', entity: 'telegram_round', entityId: id, before: roundView(row), after: null });
-    return roundView(row);
+    await audit(tx, { actorId, action: 'delete', entity: 'telegram_round', entityId: id, before: roundRecord(row), after: null });
+    return row;
   });
-}
-
-/** The announcement posted when a round starts: what to play and until when, with the proof link; never a result. */
-export function announcement(r: repo.RoundRow, publicUrl: string | undefined): string {
-  const game = r.gameType === 'color' ? 'Colour Prediction' : 'Chicken Road';
-  const site = publicUrl?.replace(/\/$/, '') ?? '';
-  const proof = r.gameType === 'color' ? `${site}/color${r.period ? `?period=${encodeURIComponent(r.period)}` : ''}` : `${site}/fairness`;
-  return [
-    `${game} round${r.period ? ` ${r.period}` : ''} is on now, until ${formatIst(r.endTime)} (India time).`,
-    `Prediction: ${r.multipliers.map((m) => `${m}x`).join(', ')}`,
-    `Every result can be checked: ${proof}`,
-  ].join('\n');
 }
 
 /**

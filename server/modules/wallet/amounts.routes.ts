@@ -1,6 +1,6 @@
 import { fixedAmountRequestSchema } from '../../../contracts/wallet.js';
 import { fixedAmountAnswerSchema, fixedAmountListSchema } from '../../../contracts/wallet.answers.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { FixedAmountKind } from './amounts.service.js';
@@ -18,29 +18,31 @@ export async function amountsRoutes(app: App): Promise<void> {
     { path: '/refer-amount', kind: 'refer', page: 'games', publicList: false, label: 'Refer amount' },
     { path: '/telegram-amount', kind: 'telegram', page: 'telegram', publicList: true, label: 'Telegram amount' },
   ];
-  for (const r of resources) {
-    app.get(r.path, {
-      onRequest: r.publicList ? [] : [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `${r.label} (a bare array)`, response: { 200: fixedAmountListSchema } },
-      handler: async () => (await listAmounts(app.db, r.kind)).map(fixedAmountView),
+  for (const { path, kind, page, publicList, label } of resources) {
+    const r = routes(app, { tags: ['amounts'], guard: { admin: page } });
+
+    r.get(path, {
+      summary: `${label} (a bare array)`,
+      guard: publicList ? 'public' : { admin: page },
+      answer: fixedAmountListSchema,
+      handler: async (_input, ctx) => (await listAmounts(ctx, { kind })).map(fixedAmountView),
     });
 
-    app.post(r.path, {
-      onRequest: [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `Set the ${r.label.toLowerCase()}`, body: fixedAmountRequestSchema, response: { 201: fixedAmountAnswerSchema } },
-      handler: async (request, reply) => {
-        const data = fixedAmountView(await createAmount(app.db, request.user!.id, r.kind, request.body.amount));
-        return reply.status(201).send({ success: true as const, message: `${r.label} saved.`, data });
-      },
+    r.post(path, {
+      summary: `Set the ${label.toLowerCase()}`,
+      status: 201,
+      body: fixedAmountRequestSchema,
+      data: fixedAmountAnswerSchema.shape.data,
+      message: `${label} saved.`,
+      handler: async ({ body }, ctx) => fixedAmountView(await createAmount(ctx, { kind, amount: body.amount })),
     });
 
-    app.delete(`${r.path}/:id`, {
-      onRequest: [requireAdmin(r.page)],
-      schema: { tags: ['amounts'], summary: `Delete the ${r.label.toLowerCase()}`, params: idParams, response: { 200: fixedAmountAnswerSchema } },
-      handler: async (request) => {
-        const data = fixedAmountView(await deleteAmount(app.db, request.user!.id, r.kind, request.params.id));
-        return { success: true as const, message: 'Deleted successfully', data };
-      },
+    r.delete(`${path}/:id`, {
+      summary: `Delete the ${label.toLowerCase()}`,
+      params: idParams,
+      data: fixedAmountAnswerSchema.shape.data,
+      message: 'Deleted successfully',
+      handler: async ({ params }, ctx) => fixedAmountView(await deleteAmount(ctx, { kind, id: params.id })),
     });
   }
 }

@@ -5,6 +5,7 @@ import { DEPOSIT_REFERENCE_ALPHABET } from '../../../contracts/upi.js';
 import { DEPOSIT_REMARKS, type depositRequestSchema, type depositUtrSchema, type RequestStatus, type upiRequestSchema } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound, PG, pgError } from '../../lib/errors.js';
 import { assertSelf } from '../../lib/ownership.js';
 import type { AuthUser } from '../../types.js';
@@ -35,11 +36,12 @@ export type DepositInput = z.output<typeof depositRequestSchema>;
  * Records a pending deposit. The amount is checked here; for Telegram it comes from the
  * telegram-amount record, for crypto from the offer at the coin's rate. A play-money site takes
  * none; the player's deposit limits and any time-out are checked in the transaction that records it.
- * With `requestKey` (the call's Idempotency-Key) the request is stored with it, and a request
+ * With the call's Idempotency-Key (`ctx.key`) the request is stored with it, and a request
  * already stored under that key is answered again instead (decision 0029): a call run again after
  * an unknown commit records one deposit.
  */
-export async function createDeposit(db: Db, config: Config, user: AuthUser, input: DepositInput, now: Date, requestKey?: string) {
+export async function createDeposit(ctx: RequestCtx<AuthUser>, input: DepositInput) {
+  const { db, config, now, user, key: requestKey } = ctx;
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const stored = requestKey ? await repo.findDepositByKey(db, user.id, requestKey) : undefined;
@@ -131,10 +133,11 @@ function upiRequestOf(config: Config, deposit: repo.DepositRow): UpiRequest {
  * recorded when the request is shown, so the payment's remark names a deposit that exists; the
  * player gives the UTR later (`attachUtr`), or the bank statement's narration matches the
  * reference. Refused as a deposit is (play money, the amount's range, the player's limits and
- * breaks, in the transaction that records it), and when the UPI code has no UPI ID. With
- * `requestKey`, a request stored under that key is answered again (decision 0029).
+ * breaks, in the transaction that records it), and when the UPI code has no UPI ID. With the
+ * call's Idempotency-Key (`ctx.key`), a request stored under that key is answered again (decision 0029).
  */
-export async function createUpiRequest(db: Db, config: Config, user: AuthUser, input: UpiRequestInput, now: Date, requestKey?: string): Promise<UpiRequest> {
+export async function createUpiRequest(ctx: RequestCtx<AuthUser>, input: UpiRequestInput): Promise<UpiRequest> {
+  const { db, config, now, user, key: requestKey } = ctx;
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const stored = requestKey ? await repo.findDepositByKey(db, user.id, requestKey) : undefined;
@@ -184,10 +187,13 @@ export async function createUpiRequest(db: Db, config: Config, user: AuthUser, i
  * Given again with the same transaction id (a retry whose answer was lost), it answers the request
  * as it is.
  */
-export async function attachUtr(db: Db, config: Config, user: AuthUser, rawId: string, input: z.output<typeof depositUtrSchema>): Promise<repo.DepositRow> {
+export async function attachUtr(
+  ctx: RequestCtx<AuthUser>,
+  { id: rawId, payNumber }: { id: string } & z.output<typeof depositUtrSchema>,
+): Promise<repo.DepositRow> {
+  const { db, config, user } = ctx;
   if (config.PLAY_MONEY) throw playMoneyOnly('deposits');
   const id = assertUuid(rawId, 'That deposit');
-  const payNumber = input.payNumber;
   const check = async () => {
     const current = await repo.findDeposit(db, id);
     if (!current || current.userId !== user.id || current.method !== 'UPI' || !current.reference) throw notFound('That deposit was not found.');
@@ -244,17 +250,15 @@ export interface DepositProof {
  * wallet, key `deposit:<id>`) and pays a referrer on a first deposit, all in one transaction;
  * whether an approval credits or is the first of two is decided by `approveMoney` (maker and
  * checker). The deposit is locked before anything is read, so decisions at once are taken one by one.
+ * The deciding admin is `ctx.user`; with the call's Idempotency-Key (`ctx.key`) a decision run again
+ * answers as the first did.
  */
 export async function decideDeposit(
-  db: Db,
-  config: Config,
-  actorId: string,
-  rawId: string,
-  status: 'approved' | 'rejected',
-  now: Date,
-  requestKey?: string,
-  proof?: DepositProof,
+  ctx: RequestCtx<AuthUser>,
+  { id: rawId, status, proof }: { id: string; status: 'approved' | 'rejected'; proof?: DepositProof },
 ): Promise<DecisionAnswer> {
+  const { db, config, now, key: requestKey } = ctx;
+  const actorId = ctx.user.id;
   const id = assertUuid(rawId, 'That deposit');
   return db.transaction(async (tx) => {
     const current = await repo.lockDeposit(tx, id);
@@ -316,12 +320,8 @@ const METHODS_BY_FILTER: Record<NonNullable<MethodFilterValue>, repo.DepositMeth
   eth: [],
 };
 
-export async function listDepositsForAdmin(
-  db: Db,
-  config: Config,
-  q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number },
-  now: Date,
-) {
+export async function listDepositsForAdmin(ctx: Ctx, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+  const { db, config, now } = ctx;
   const { rows, total } = await repo.listDeposits(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const pending = rows.filter((r) => r.status === 'pending' && r.method !== 'Telegram').map((r) => r.id);
   const recent = await recentOf(db, 'deposit', pending, now);

@@ -1,70 +1,53 @@
+import { z } from 'zod';
 import { historyAnswerSchema, ledgerCheckAnswerSchema } from '../../../contracts/wallet.answers.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { statementQuerySchema } from '../../../contracts/responsible.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
 import { checkLedger } from '../ledger/index.js';
 import { transactionsForStatement, walletHistory } from './history.service.js';
 import { historyView, transactionsCsvView } from './wallet.view.js';
-import { statementQuerySchema } from '../../../contracts/responsible.js';
-import { z } from 'zod';
 import { pageQuery, usersHistoryQuery } from './wallet.shared.js';
 
 export async function historyRoutes(app: App): Promise<void> {
-  app.get('/wallet/history', {
-    onRequest: [requireUser],
-    schema: {
-      tags: ['wallet'],
-      summary: "The caller's deposits, withdrawals and wallet movements, 10 a page",
-      querystring: pageQuery,
-      response: { 200: historyAnswerSchema },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Transaction history',
-      data: historyView(await walletHistory(app.db, request.user!.id, request.query.page)),
-    }),
+  const r = routes(app, { tags: ['wallet'], guard: 'user' });
+  const transaction = { admin: 'transaction' } as const;
+
+  r.get('/wallet/history', {
+    summary: "The caller's deposits, withdrawals and wallet movements, 10 a page",
+    query: pageQuery,
+    data: historyAnswerSchema.shape.data,
+    message: 'Transaction history',
+    handler: async ({ query }, ctx) => historyView(await walletHistory(ctx, { userId: ctx.user.id, page: query.page })),
   });
 
-  app.get('/wallet/statement.csv', {
-    onRequest: [requireUser],
-    schema: {
-      tags: ['wallet'],
-      summary: "The caller's transactions between two dates (India time, both included) as CSV",
-      querystring: statementQuerySchema,
-      produces: ['text/csv'],
-      response: { 200: z.string() },
+  r.get('/wallet/statement.csv', {
+    summary: "The caller's transactions between two dates (India time, both included) as CSV",
+    query: statementQuerySchema,
+    answer: z.string(),
+    contentType: 'text/csv; charset=utf-8',
+    handler: async ({ query }, ctx, { reply }) => {
+      reply.header('Content-Disposition', `attachment; filename="transactions-${query.from}-to-${query.to}.csv"`);
+      return transactionsCsvView(await transactionsForStatement(ctx, { from: query.from, to: query.to }));
     },
-    handler: async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="transactions-${request.query.from}-to-${request.query.to}.csv"`)
-        .send(transactionsCsvView(await transactionsForStatement(app.db, request.user!.id, request.query.from, request.query.to))),
   });
 
-  app.get('/wallet/history/users', {
-    onRequest: [requireAdmin('transaction')],
-    schema: {
-      tags: ['wallet'],
-      summary: "Every player's history, or one player's (userId), 10 a page (back office)",
-      querystring: usersHistoryQuery,
-      response: { 200: historyAnswerSchema },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Transaction history',
-      data: historyView(await walletHistory(app.db, request.query.userId ?? null, request.query.page)),
-    }),
+  r.get('/wallet/history/users', {
+    summary: "Every player's history, or one player's (userId), 10 a page (back office)",
+    guard: transaction,
+    query: usersHistoryQuery,
+    data: historyAnswerSchema.shape.data,
+    message: 'Transaction history',
+    handler: async ({ query }, ctx) => historyView(await walletHistory(ctx, { userId: query.userId ?? null, page: query.page })),
   });
 
-  app.get('/admin/ledger/check', {
-    onRequest: [requireAdmin('transaction')],
-    schema: { tags: ['wallet'], summary: 'Checks every ledger invariant; ok when none is violated', response: { 200: ledgerCheckAnswerSchema } },
-    handler: async () => {
-      const violations = await checkLedger(app.db);
-      return {
-        success: true as const,
-        message: violations.length ? 'The ledger has violations.' : 'The ledger is consistent.',
-        data: { ok: violations.length === 0, violations },
-      };
+  r.get('/admin/ledger/check', {
+    summary: 'Checks every ledger invariant; ok when none is violated',
+    guard: transaction,
+    data: ledgerCheckAnswerSchema.shape.data,
+    message: (data) => (data.ok ? 'The ledger is consistent.' : 'The ledger has violations.'),
+    handler: async (_input, ctx) => {
+      const violations = await checkLedger(ctx.db);
+      return { ok: violations.length === 0, violations };
     },
   });
 }

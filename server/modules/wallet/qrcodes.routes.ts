@@ -2,10 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { qrCodeAnswerSchema, qrCodeListAnswerSchema } from '../../../contracts/wallet.answers.js';
 import type { Config } from '../../config.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { routes } from '../../http/route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { App } from '../../types.js';
-import type { QrKind } from './qrcodes.service.js';
+import type { QrKind, QrUpload } from './qrcodes.service.js';
 import { deleteQr, listQr, QR_TITLE_MAX, replaceQr, tooLarge, uploadQr } from './qrcodes.service.js';
 import { idParams } from './wallet.shared.js';
 
@@ -22,70 +22,56 @@ export async function qrcodesRoutes(app: App): Promise<void> {
   await app.register(multipart, {
     limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 4 * QR_TITLE_MAX },
   });
-
-  for (const r of RESOURCES) {
-    app.get(`${r.prefix}/qr-codes`, {
-      schema: { tags: ['qr-codes'], summary: `The ${r.label} payment QR code (public)`, response: { 200: qrCodeListAnswerSchema } },
-      handler: async () => ({ success: true as const, message: 'QR codes', data: await listQr(app.db, r.kind) }),
-    });
-
-    app.post(`${r.prefix}/qr`, {
-      onRequest: [requireAdmin('qr-code'), refuseOversized],
-      schema: {
-        tags: ['qr-codes'],
-        summary:
-          r.kind === 'upi'
-            ? `Upload the UPI QR code: multipart, file "${r.field}", text "title", optional "titleHi" (the title in Hindi) and "payTo" (UPI ID)`
-            : `Add a crypto QR code: multipart, file "${r.field}", text "title", optional "titleHi" (the title in Hindi), "coin" (usdt, btc), "network" (trc20, erc20, bitcoin) and "payTo" (the address, of that network's form); one code per coin and network. Without coin and network the code is kept but offered to no one`,
-        consumes: ['multipart/form-data'],
-        response: { 201: qrCodeAnswerSchema },
-      },
-      handler: async (request, reply) => {
-        const upload = await readUpload(request, r.field, app.config);
-        const data = await uploadQr(app.db, app.config, request.user!.id, r.kind, upload);
-        return reply.status(201).send({ success: true as const, message: 'QR Code uploaded successfully', data });
-      },
-    });
-
-    app.put(`${r.prefix}/replace-qr/:id`, {
-      onRequest: [requireAdmin('qr-code'), refuseOversized],
-      schema: {
-        tags: ['qr-codes'],
-        summary: `Replace the ${r.label} QR code's image in one step: multipart, file "${r.field}", optional "title", "titleHi" and "payTo" (kept when left out; a new title without "titleHi" has no Hindi title). The code keeps its id${r.kind === 'crypto' ? ', coin and network' : ''}; the old image goes once the new one is saved`,
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: qrCodeAnswerSchema },
-      },
-      handler: async (request, reply) => {
-        const upload = await readUpload(request, r.field, app.config);
-        const data = await replaceQr(app.db, app.config, request.user!.id, r.kind, request.params.id, upload);
-        return reply.status(200).send({ success: true as const, message: 'QR Code replaced successfully', data });
-      },
-    });
-
-    app.delete(`${r.prefix}/delete-qr/:id`, {
-      onRequest: [requireAdmin('qr-code')],
-      schema: { tags: ['qr-codes'], summary: `Delete the ${r.label} QR code and its image`, params: idParams, response: { 200: qrCodeAnswerSchema } },
-      handler: async (request, reply) => {
-        const data = await deleteQr(app.db, app.config, request.user!.id, r.kind, request.params.id);
-        return reply.status(200).send({ success: true as const, message: 'Deleted successfully', data });
-      },
-    });
-  }
+  const r = routes(app, { tags: ['qr-codes'], guard: { admin: 'qr-code' } });
 
   /** A declared length far past the limit is refused before the body is read. */
   async function refuseOversized(request: FastifyRequest): Promise<void> {
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > app.config.UPLOAD_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge(app.config);
   }
+
+  for (const { prefix, field, kind, label } of RESOURCES) {
+    r.get(`${prefix}/qr-codes`, {
+      summary: `The ${label} payment QR code (public)`,
+      guard: 'public',
+      data: qrCodeListAnswerSchema.shape.data,
+      message: 'QR codes',
+      handler: async (_input, ctx) => listQr(ctx, { kind }),
+    });
+
+    r.post(`${prefix}/qr`, {
+      summary:
+        kind === 'upi'
+          ? `Upload the UPI QR code: multipart, file "${field}", text "title", optional "titleHi" (the title in Hindi) and "payTo" (UPI ID)`
+          : `Add a crypto QR code: multipart, file "${field}", text "title", optional "titleHi" (the title in Hindi), "coin" (usdt, btc), "network" (trc20, erc20, bitcoin) and "payTo" (the address, of that network's form); one code per coin and network. Without coin and network the code is kept but offered to no one`,
+      onRequest: [refuseOversized],
+      status: 201,
+      data: qrCodeAnswerSchema.shape.data,
+      message: 'QR Code uploaded successfully',
+      handler: async (_input, ctx, { request }) => uploadQr(ctx, { kind, upload: await readUpload(request, field, ctx.config) }),
+    });
+
+    r.put(`${prefix}/replace-qr/:id`, {
+      summary: `Replace the ${label} QR code's image in one step: multipart, file "${field}", optional "title", "titleHi" and "payTo" (kept when left out; a new title without "titleHi" has no Hindi title). The code keeps its id${kind === 'crypto' ? ', coin and network' : ''}; the old image goes once the new one is saved`,
+      onRequest: [refuseOversized],
+      params: idParams,
+      data: qrCodeAnswerSchema.shape.data,
+      message: 'QR Code replaced successfully',
+      handler: async ({ params }, ctx, { request }) => replaceQr(ctx, { kind, id: params.id, upload: await readUpload(request, field, ctx.config) }),
+    });
+
+    r.delete(`${prefix}/delete-qr/:id`, {
+      summary: `Delete the ${label} QR code and its image`,
+      params: idParams,
+      data: qrCodeAnswerSchema.shape.data,
+      message: 'Deleted successfully',
+      handler: async ({ params }, ctx) => deleteQr(ctx, { kind, id: params.id }),
+    });
+  }
 }
 
 /** Reads the form: one image in `field`, an optional title (and its Hindi) and pay-to, a crypto code's coin and network. Limit breaches become clear 4xx answers. */
-async function readUpload(
-  request: FastifyRequest,
-  field: string,
-  config: Config,
-): Promise<{ bytes: Buffer | null; title: string | null; titleHi: string | null; payTo: string | null; coin: string | null; network: string | null }> {
+async function readUpload(request: FastifyRequest, field: string, config: Config): Promise<QrUpload> {
   if (!request.isMultipart()) {
     throw badRequest(`Send the QR code as a multipart form with the image in the "${field}" field.`, 'NOT_MULTIPART');
   }

@@ -3,8 +3,10 @@ import { checkNetworkAddress, CRYPTO_PAIRS, isCryptoPair, pairLabel, type Crypto
 import type { CoinRate, QrCode } from '../../../contracts/wallet.answers.js';
 import { checkPayTo, cryptoNetworkSchema, cryptoTypeSchema, UPLOAD_IMAGE_TYPES } from '../../../contracts/wallet.js';
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import * as repo from './qrcodes.repo.js';
 import { qrImageUrl, removeQrImage, saveQrImage } from './qrcodes.storage.js';
@@ -28,10 +30,10 @@ const present = (row: repo.QrRow, rate: CoinRate | null = null): QrCode => ({
 });
 
 /** A kind's codes, oldest first; a crypto code that names its coin carries that coin's rate. */
-export async function listQr(db: DbOrTx, kind: repo.QrKind): Promise<QrCode[]> {
-  const rows = await repo.listQrCodes(db, kind);
+export async function listQr(ctx: Ctx, { kind }: { kind: repo.QrKind }): Promise<QrCode[]> {
+  const rows = await repo.listQrCodes(ctx.db, kind);
   if (kind === 'upi') return rows.map((row) => present(row));
-  const rates = new Map((await listRates(db)).map((r) => [r.coin, r.rate]));
+  const rates = new Map((await listRates(ctx)).map((r) => [r.coin, r.rate]));
   return rows.map((row) => present(row, (row.coin && rates.get(row.coin)) || null));
 }
 
@@ -97,17 +99,23 @@ async function imageType(bytes: Buffer) {
   return { detected, ext };
 }
 
+/** An uploaded form: the image, and the text fields sent with it (null when left out). */
+export interface QrUpload {
+  bytes: Buffer | null;
+  title: string | null;
+  titleHi?: string | null;
+  payTo?: string | null;
+  coin?: string | null;
+  network?: string | null;
+}
+
 /**
  * Stores an uploaded QR image. Its type is read from its bytes, never from the name or the
  * declared type; only PNG, JPEG, WebP and GIF pass (no SVG: it can carry script).
  */
-export async function uploadQr(
-  db: Db,
-  config: Config,
-  actorId: string,
-  kind: repo.QrKind,
-  upload: { bytes: Buffer | null; title: string | null; titleHi?: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
-) {
+export async function uploadQr(ctx: RequestCtx<AuthUser>, { kind, upload }: { kind: repo.QrKind; upload: QrUpload }) {
+  const { db, config } = ctx;
+  const actorId = ctx.user.id;
   const bytes = checkSize(config, upload.bytes);
   const title = checkTitle(kind, upload.title);
   const titleHi = checkHindiTitle(upload.titleHi);
@@ -156,14 +164,9 @@ export async function uploadQr(
  * A title or pay-to left out keeps the old one, and the Hindi title with them; a new title without a
  * Hindi one has none (the old one names the old title). The old image file goes once the change has committed.
  */
-export async function replaceQr(
-  db: Db,
-  config: Config,
-  actorId: string,
-  kind: repo.QrKind,
-  rawId: string,
-  upload: { bytes: Buffer | null; title: string | null; titleHi?: string | null; payTo?: string | null; coin?: string | null; network?: string | null },
-) {
+export async function replaceQr(ctx: RequestCtx<AuthUser>, { kind, id: rawId, upload }: { kind: repo.QrKind; id: string; upload: QrUpload }) {
+  const { db, config } = ctx;
+  const actorId = ctx.user.id;
   const id = assertUuid(rawId, 'That QR code');
   const bytes = checkSize(config, upload.bytes);
   const current = await repo.findQrCode(db, kind, id);
@@ -208,7 +211,9 @@ export async function replaceQr(
 }
 
 /** Deletes the record, then its file once the deletion has committed. */
-export async function deleteQr(db: Db, config: Config, actorId: string, kind: repo.QrKind, rawId: string) {
+export async function deleteQr(ctx: RequestCtx<AuthUser>, { kind, id: rawId }: { kind: repo.QrKind; id: string }) {
+  const { db, config } = ctx;
+  const actorId = ctx.user.id;
   const id = assertUuid(rawId, 'That QR code');
   const row = await db.transaction(async (tx) => {
     const deleted = await repo.deleteQrCode(tx, kind, id);

@@ -1,32 +1,32 @@
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import * as repo from './deposits.repo.js';
 import { assertNotOwnRequest, assertUuid, notPending } from './wallet.shared.js';
 
 /** The pending Telegram subscription `rawId`, or a clear 404/409. */
-export async function pendingSubscription(db: DbOrTx, rawId: string) {
+export async function pendingSubscription(ctx: Ctx, { id: rawId }: { id: string }) {
   const id = assertUuid(rawId, 'That subscription');
-  const row = await repo.findDeposit(db, id);
+  const row = await repo.findDeposit(ctx.db, id);
   if (!row || row.method !== 'Telegram') throw notFound('That Telegram subscription was not found.');
   if (row.status !== 'pending') throw notPending('deposit', row.status);
   return row;
 }
 
 /**
- * Records the decision on a Telegram subscription: approved with its channel and invite link, or
- * rejected. Nothing moves in the ledger: the player bought channel access, not wallet money.
+ * Records `ctx.user`'s decision on a Telegram subscription: approved with its channel and invite
+ * link, or rejected. Nothing moves in the ledger: the player bought channel access, not wallet money.
  */
 export async function decideSubscription(
-  db: Db,
-  actorId: string,
-  id: string,
-  decision: { status: 'approved' | 'rejected'; channelId: number | null; inviteLink: string | null; now: Date },
+  ctx: RequestCtx<AuthUser>,
+  { id, ...decision }: { id: string; status: 'approved' | 'rejected'; channelId: number | null; inviteLink: string | null },
 ) {
-  return db.transaction(async (tx) => {
+  const actorId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
     const request = await repo.findDeposit(tx, id);
     if (request) assertNotOwnRequest(actorId, request.userId);
-    const decided = await repo.decidePendingSubscription(tx, id, { ...decision, decidedBy: actorId });
+    const decided = await repo.decidePendingSubscription(tx, id, { ...decision, now: ctx.now, decidedBy: actorId });
     if (!decided) throw notPending('deposit', (await repo.findDeposit(tx, id))?.status ?? 'decided');
     await audit(tx, {
       actorId,
@@ -48,14 +48,12 @@ export async function decideSubscription(
  * handed to `revokeLink`.
  */
 export async function approveSubscriptionWithLink(
-  db: Db,
-  actorId: string,
-  id: string,
-  channelId: number,
-  now: Date,
-  link: { create: () => Promise<string>; revoke: (link: string) => Promise<void> },
+  ctx: RequestCtx<AuthUser>,
+  { id, channelId, link }: { id: string; channelId: number; link: { create: () => Promise<string>; revoke: (link: string) => Promise<void> } },
 ): Promise<void> {
-  await decideSubscription(db, actorId, id, { status: 'approved', channelId, inviteLink: null, now });
+  const { db } = ctx;
+  const actorId = ctx.user.id;
+  await decideSubscription(ctx, { id, status: 'approved', channelId, inviteLink: null });
   let inviteLink: string;
   try {
     inviteLink = await link.create();
@@ -77,7 +75,7 @@ export async function approveSubscriptionWithLink(
   if (!(await repo.attachInviteLink(db, id, inviteLink))) await link.revoke(inviteLink);
 }
 
-/** The player's Telegram subscription requests, newest first. */
-export async function subscriptionsOf(db: DbOrTx, userId: string) {
-  return repo.listSubscriptions(db, userId);
+/** The caller's Telegram subscription requests, newest first. */
+export async function subscriptionsOf(ctx: RequestCtx<AuthUser>) {
+  return repo.listSubscriptions(ctx.db, ctx.user.id);
 }

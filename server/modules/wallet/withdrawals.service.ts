@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import { withdrawalDetailsSchemas, type RequestStatus, type withdrawRequestSchema } from '../../../contracts/wallet.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { formatIst } from '../../lib/india-time.js';
 import { assertSelf } from '../../lib/ownership.js';
@@ -31,11 +30,12 @@ export type WithdrawInput = z.output<typeof withdrawRequestSchema>;
  * that cannot cover it makes the ledger refuse with "Insufficient balance!" and nothing is kept.
  */
 /**
- * Records a withdrawal request and holds its amount. With `requestKey` (the call's
- * Idempotency-Key) a request already stored under that key is answered again instead: a call run
- * a second time after its server died mid-answer holds the money once.
+ * Records a withdrawal request and holds its amount. With the call's Idempotency-Key (`ctx.key`)
+ * a request already stored under that key is answered again instead: a call run a second time
+ * after its server died mid-answer holds the money once.
  */
-export async function createWithdrawal(db: Db, config: Config, user: AuthUser, input: WithdrawInput, now: Date, requestKey?: string) {
+export async function createWithdrawal(ctx: RequestCtx<AuthUser>, input: WithdrawInput) {
+  const { db, config, now, user, key: requestKey } = ctx;
   assertSelf(user, input.userId);
   if (config.PLAY_MONEY) throw playMoneyOnly('withdrawals');
   const min = toPaise(config.WITHDRAW_MIN);
@@ -77,17 +77,15 @@ export async function createWithdrawal(db: Db, config: Config, user: AuthUser, i
  * Approval pays the hold out to cash; rejection returns it to the wallet. Only pending requests
  * change. Whether an approval pays or is the first of two is decided by `approveMoney` (maker and
  * checker: limits, thresholds, holds, independence). The withdrawal is locked before anything is
- * read, so decisions at once are taken one by one.
+ * read, so decisions at once are taken one by one. The deciding admin is `ctx.user`; with the
+ * call's Idempotency-Key (`ctx.key`) a decision run again answers as the first did.
  */
 export async function decideWithdrawal(
-  db: Db,
-  config: Config,
-  actorId: string,
-  rawId: string,
-  status: 'approved' | 'rejected',
-  now: Date,
-  requestKey?: string,
+  ctx: RequestCtx<AuthUser>,
+  { id: rawId, status }: { id: string; status: 'approved' | 'rejected' },
 ): Promise<DecisionAnswer> {
+  const { db, config, now, key: requestKey } = ctx;
+  const actorId = ctx.user.id;
   const id = assertUuid(rawId, 'That withdrawal');
   return db.transaction(async (tx) => {
     const current = await repo.lockWithdrawal(tx, id);
@@ -158,12 +156,8 @@ export function riskFlags(f: repo.RiskFacts, now: Date): string[] {
   return flags;
 }
 
-export async function listWithdrawalsForAdmin(
-  db: Db,
-  config: Config,
-  q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number },
-  now: Date,
-) {
+export async function listWithdrawalsForAdmin(ctx: Ctx, q: { method?: MethodFilterValue; status?: RequestStatus; page: number; limit: number }) {
+  const { db, config, now } = ctx;
   const { rows, total } = await repo.listWithdrawals(db, { methods: q.method ? METHODS_BY_FILTER[q.method] : undefined, status: q.status, ...listPaging(q) });
   const pending = rows.filter((r) => r.status === 'pending').map((r) => r.id);
   const facts = new Map((await repo.riskFacts(db, pending)).map((f) => [f.withdrawalId, f]));
