@@ -10,20 +10,23 @@ import {
 import { assertSelf } from '../../lib/ownership.js';
 import { routes } from '../../http/route.js';
 import type { App, AuthUser } from '../../types.js';
-import { activeRound, startRound, stepRound, stopRound } from './chicken.service.js';
-import { playedView, roundView } from './chicken.view.js';
+import { activeRound, LastSeen, startRound, stepRound, stopRound } from './chicken.service.js';
+import { playedView, roundView, showRound, stepMessage, stopMessage } from './chicken.view.js';
 
 /**
  * Chicken Road, played step by step on the server (docs/fairness.md, docs/architecture.md): start debits the
  * bet and answers the ladder, go reveals one lane, stop pays what the server computes (the bet
  * itself when no lane was crossed, so start then stop, all the original client calls, ends a round).
- * No rate limit here: a round is a quick run of calls; every amount is the server's own.
+ * No rate limit here: a round is a quick run of calls; every amount is the server's own. A refusal
+ * that names a round (ROUND_OPEN, ROUND_ENDED) answers that round as the player may see it.
  */
 /** The session the route's statement must check, when the sign-in plugin left it (config.sessionInStatement). */
 const uncheckedSession = (user: AuthUser) => (user.sessionUnchecked ? { id: user.sessionId, tokenVersion: user.tokenVersion } : undefined);
 
 export async function chickenRoutes(app: App): Promise<void> {
   const r = routes(app, { tags: ['chicken'], guard: 'user' });
+  /** What this app last saw of each player's pair and open round (chicken.service.ts LastSeen). */
+  const seen = new LastSeen();
 
   r.post('/chicken-road/start', {
     summary: 'Start a round: debits the bet, answers the ladder (never the traps)',
@@ -35,7 +38,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     handler: async ({ body }, ctx) => {
       assertSelf(ctx.user, body.userId);
       const round = { bet: body.betAmount, difficulty: body.difficulty, autoCashout: body.autoCashout ?? null };
-      return playedView(await startRound(ctx, { round, session: uncheckedSession(ctx.user) }));
+      return playedView(await startRound(ctx, { round, session: uncheckedSession(ctx.user), seen }).catch(showRound));
     },
   });
 
@@ -45,9 +48,9 @@ export async function chickenRoutes(app: App): Promise<void> {
     sessionInStatement: true,
     body: goBodySchema.nullish(),
     data: goAnswerSchema,
-    message: (data) => (data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.'),
+    message: stepMessage,
     handler: async ({ body }, ctx) => {
-      const played = await stepRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user) });
+      const played = await stepRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user), seen }).catch(showRound);
       return { ...playedView(played), safe: played.safe ?? false };
     },
   });
@@ -58,10 +61,10 @@ export async function chickenRoutes(app: App): Promise<void> {
     sessionInStatement: true,
     body: stopBodySchema.nullish(),
     data: stopAnswerSchema,
-    message: (data) => (data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.'),
+    message: stopMessage,
     handler: async ({ body }, ctx) => {
       assertSelf(ctx.user, body?.userId);
-      return playedView(await stopRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user) }));
+      return playedView(await stopRound(ctx, { roundId: body?.roundId, session: uncheckedSession(ctx.user), seen }).catch(showRound));
     },
   });
 
@@ -70,7 +73,7 @@ export async function chickenRoutes(app: App): Promise<void> {
     data: roundViewSchema.nullable(),
     message: (data) => (data ? 'Round in play.' : 'No open round.'),
     handler: async (_input, ctx) => {
-      const open = await activeRound(ctx.db, ctx.user.id);
+      const open = await activeRound(ctx);
       return open ? roundView(open) : null;
     },
   });

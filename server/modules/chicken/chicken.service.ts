@@ -1,29 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { payoutOf, type Difficulty, type RoundView } from '../../../contracts/chicken.js';
-import { toPaise } from '../../../contracts/money.js';
-import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { RequestCtx } from '../../lib/context.js';
 import type { AuthUser } from '../../types.js';
-import { AppError, conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
+import { conflict, notFound, pgError, PG, unauthorized } from '../../lib/errors.js';
 import { sessionCaller } from '../accounts/index.js';
 import { balanceOf, ledgerRefusal } from '../ledger/index.js';
 import { betLimitsOf, fastPath, payOut, readActivePair, revealedSeed, stake, takeNonce, type OpenPair } from '../play/index.js';
 import { assertNotExcluded } from '../responsible/index.js';
-import { drawTrapsFast } from './chicken.draw.js';
 import * as repo from './chicken.repo.js';
-import { BET_RETURNED, ladderOf, roundView } from './chicken.view.js';
-
-/** The game's settings, and the key its players' unrevealed seeds are sealed under. */
-export type GameSettings = Pick<Config, 'GAME_RTP' | 'GAME_MIN_BET' | 'GAME_MAX_BET' | 'GAME_MAX_WIN' | 'keys'>;
-
-export interface StartInput {
-  /** Paise. */
-  bet: number;
-  difficulty: Difficulty;
-  /** Multiplier, e.g. 2.5; null for none. */
-  autoCashout: number | null;
-}
+import { cashOutAt, newRound, paidAt, roundEnded, roundOpen, stepOutcome, type StartInput } from './chicken.rules.js';
 
 /** A round after a call: the row, its server seed once revealed, and the player's balance in paise. */
 export interface Played {
@@ -51,14 +36,10 @@ async function assertSession(db: Db, userId: string, session: Session, now: Date
   if (session && !(await sessionCaller(db, { sub: userId, sid: session.id, tv: session.tokenVersion }, false, now))) throw unauthorized();
 }
 
-function roundOpen(view: RoundView): AppError {
-  return conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: view });
-}
-
 /** How often a call re-reads and tries again at once when another request moved the same pair or round first. */
 const ATTEMPTS = 3;
 
-/** Most players remembered per database by `lastSeen` (the oldest entries go first). */
+/** Most players remembered by `LastSeen` (the oldest entries go first). */
 const REMEMBERED = 10_000;
 
 class Remembered<T> {
@@ -77,76 +58,60 @@ class Remembered<T> {
  * needs no read before its one statement. Never trusted: the statement takes effect only if the
  * pair or round is still exactly as seen (its nonce and seeds, or its lane) and answers "retry"
  * otherwise, when the call forgets it and reads afresh. Another server, or the full path, may
- * have moved on: that costs a read, never a wrong outcome.
+ * have moved on: that costs a read, never a wrong outcome. One per app: the game's route plugin
+ * makes it and hands it to every call.
  */
-const lastSeen = new WeakMap<Db, { pairs: Remembered<OpenPair>; rounds: Remembered<repo.RoundRow> }>();
-function seenIn(db: Db) {
-  let seen = lastSeen.get(db);
-  if (!seen) lastSeen.set(db, (seen = { pairs: new Remembered(), rounds: new Remembered() }));
-  return seen;
+export class LastSeen {
+  readonly pairs = new Remembered<OpenPair>();
+  readonly rounds = new Remembered<repo.RoundRow>();
+}
+
+/** What a call on the player's own round says: which round (the open one when left out), the session to check, and what this app last saw. */
+export interface RoundCall {
+  roundId?: string;
+  session?: Session;
+  seen: LastSeen;
 }
 
 /**
  * Opens a round: takes the nonce, draws the traps, stakes the bet, all or nothing. The common
  * case is one statement (chicken_start_at_once); anything else (a staking precondition refused,
  * an open round, a player's first round) takes the full path of the play core, which explains.
- * With `requestKey` (the call's Idempotency-Key) the round keeps it, and a start run again with it
+ * With `ctx.key` (the call's Idempotency-Key) the round keeps it, and a start run again with it
  * answers that round instead of opening another (decision 0029), on either path.
  */
-/** What a call on the player's own round says: which round (the open one when left out) and the session to check. */
-export interface RoundCall {
-  roundId?: string;
-  session?: Session;
-}
-
-/** Start a round: `ctx.key` is the call's idempotency key. */
-export async function startRound(ctx: RequestCtx<AuthUser>, { round: input, session }: { round: StartInput; session?: Session }) {
-  const { db, config: settings, now, key: requestKey } = ctx;
+export async function startRound(ctx: RequestCtx<AuthUser>, { round: input, session, seen }: { round: StartInput; session?: Session; seen: LastSeen }) {
+  const { db, now } = ctx;
   const userId = ctx.user.id;
   try {
-    const started = await startAtOnce(db, settings, userId, input, now, session, requestKey);
+    const started = await startAtOnce(ctx, input, session, seen);
     if (started) return started;
     await assertSession(db, userId, session, now);
-    return await startInFull(db, settings, userId, input, now, requestKey);
+    return await startInFull(ctx, input);
   } catch (err) {
     if (pgError(err).code !== PG.uniqueViolation) throw ledgerRefusal(err) ?? err;
     const open = await repo.findOpenRound(db, userId);
     if (!open) throw err;
-    throw roundOpen(roundView(open));
+    throw roundOpen(open);
   }
 }
 
 const betMetadata = (input: StartInput) => ({ difficulty: input.difficulty });
 
-const roundSettings = (settings: GameSettings, input: StartInput) => ({
-  difficulty: input.difficulty,
-  rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
-  bet: input.bet,
-  maxWin: toPaise(settings.GAME_MAX_WIN),
-  autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
-});
-
 /** The traps are drawn from the pair as read; the statement takes the nonce only if the pair is still as read. */
-async function startAtOnce(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, session: Session, requestKey: string | undefined) {
-  const seen = seenIn(db);
+async function startAtOnce(ctx: RequestCtx<AuthUser>, input: StartInput, session: Session, seen: LastSeen): Promise<Played | null> {
+  const { db, config, now } = ctx;
+  const userId = ctx.user.id;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const pair = seen.pairs.get(userId) ?? (await readActivePair(db, settings.keys.seeds, userId));
+    const pair = seen.pairs.get(userId) ?? (await readActivePair(db, config.keys.seeds, userId));
     if (!pair) return null;
-    const id = randomUUID();
+    const round = newRound(config, input, { id: randomUUID(), userId, seeds: pair, now, requestKey: ctx.key });
     const result = await repo.startAtOnce(db, {
-      id,
-      userId,
-      seedPairId: pair.id,
-      serverSeedHash: pair.serverSeedHash,
-      clientSeed: pair.clientSeed,
-      nonce: pair.nonce,
-      ...roundSettings(settings, input),
-      traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
-      play: fastPath('chicken', id),
-      limits: betLimitsOf(settings),
+      ...round,
+      play: fastPath('chicken', round.id),
+      limits: betLimitsOf(config),
       now,
       metadata: { game: 'chicken', ...betMetadata(input) },
-      requestKey: requestKey ?? null,
       session,
     });
     if (result.outcome === 'signed-out') throw unauthorized();
@@ -169,25 +134,17 @@ async function startAtOnce(db: Db, settings: GameSettings, userId: string, input
  * the partial unique index is the last word on "one open round". The play core checks every
  * staking precondition and moves the stake.
  */
-async function startInFull(db: Db, settings: GameSettings, userId: string, input: StartInput, now: Date, requestKey: string | undefined) {
+async function startInFull(ctx: RequestCtx<AuthUser>, input: StartInput): Promise<Played> {
+  const { db, config, now, key: requestKey } = ctx;
+  const userId = ctx.user.id;
   return db.transaction(async (tx) => {
     const opened = requestKey ? await repo.findRoundByKey(tx, userId, requestKey) : undefined;
     if (opened) return played(tx, userId, opened);
-    const pair = await takeNonce(tx, settings.keys.seeds, userId);
+    const pair = await takeNonce(tx, config.keys.seeds, userId);
     const open = await repo.findOpenRound(tx, userId);
-    if (open) throw roundOpen(roundView(open));
-    const round = await stake(tx, { game: 'chicken', userId, amount: input.bet, now }, betLimitsOf(settings), betMetadata(input), () =>
-      repo.insertRound(tx, {
-        userId,
-        seedPairId: pair.id,
-        serverSeedHash: pair.serverSeedHash,
-        clientSeed: pair.clientSeed,
-        nonce: pair.nonce,
-        ...roundSettings(settings, input),
-        traps: drawTrapsFast(pair.serverSeed, pair.clientSeed, pair.nonce, input.difficulty),
-        requestKey: requestKey ?? null,
-        createdAt: now,
-      }),
+    if (open) throw roundOpen(open);
+    const round = await stake(tx, { game: 'chicken', userId, amount: input.bet, now }, betLimitsOf(config), betMetadata(input), () =>
+      repo.insertRound(tx, newRound(config, input, { id: randomUUID(), userId, seeds: pair, now, requestKey })),
     );
     return played(tx, userId, round);
   });
@@ -196,33 +153,8 @@ async function startInFull(db: Db, settings: GameSettings, userId: string, input
 async function lockPlayable(tx: Tx, userId: string, roundId: string | undefined): Promise<repo.RoundRow> {
   const round = await repo.lockRound(tx, userId, roundId);
   if (!round) throw roundId ? notFound('Round not found.', 'ROUND_NOT_FOUND') : notFound('You have no open round.', 'NO_OPEN_ROUND');
-  if (round.state !== 'playing') throw conflict('This round has already ended.', 'ROUND_ENDED', { data: roundView(round, await revealedFor(tx, round)) });
+  if (round.state !== 'playing') throw roundEnded(round, await revealedFor(tx, round));
   return round;
-}
-
-type RoundRules = Pick<repo.RoundRow, 'difficulty' | 'rtpPpm' | 'bet' | 'maxWin' | 'autoCashout' | 'traps' | 'lane'>;
-
-/** What a cash-out at `lane` pays: the bet × that lane's multiplier, or at lane −1 (no step yet) the bet itself. */
-export function cashOutAt(round: RoundRules, lane: number): { multiplier: number; payout: number } {
-  const multiplier = lane < 0 ? BET_RETURNED : ladderOf(round)[lane];
-  return { multiplier, payout: lane < 0 ? round.bet : payoutOf(round.bet, multiplier, round.maxWin) };
-}
-
-/**
- * What one more step does to an open round: a trap ends it lost; otherwise it walks on, or ends
- * won on the last lane, at the auto-cashout multiplier, or once the payout has reached the
- * maximum win (walking on could not win more).
- */
-export function stepOutcome(round: RoundRules): { state: 'lost' | 'playing' | 'won'; lane: number } {
-  const lane = round.lane + 1;
-  if (round.traps.includes(lane)) return { state: 'lost', lane };
-  const ladder = ladderOf(round);
-  const multiplier = ladder[lane];
-  const done =
-    lane === ladder.length - 1 ||
-    (round.autoCashout !== null && multiplier >= round.autoCashout) ||
-    payoutOf(round.bet, multiplier, round.maxWin) >= round.maxWin;
-  return { state: done ? 'won' : 'playing', lane };
 }
 
 /**
@@ -243,22 +175,19 @@ async function cashOut(tx: Tx, round: repo.RoundRow, lane: number, now: Date, st
  * The round keeps the step's key; a step run again with it gets the round as it is ("replayed").
  */
 async function moveAtOnce(
-  db: Db,
-  userId: string,
-  now: Date,
-  roundId: string | undefined,
+  ctx: RequestCtx<AuthUser>,
+  { roundId, session, seen }: RoundCall,
   refuseOnBreak: boolean,
   decide: (round: repo.RoundRow) => { state: 'lost' | 'playing' | 'won'; lane: number },
-  session: Session,
-  stepKey: string | null,
-) {
-  const seen = seenIn(db);
+): Promise<Played | null> {
+  const { db, now } = ctx;
+  const userId = ctx.user.id;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const remembered = seen.rounds.get(userId);
     const round = remembered && (!roundId || remembered.id === roundId) ? remembered : await repo.readRound(db, userId, roundId);
     if (!round || round.state !== 'playing') return null;
     const next = decide(round);
-    const end = next.state === 'won' ? cashOutAt(round, next.lane) : next.state === 'lost' ? { multiplier: 0, payout: 0 } : null;
+    const end = next.state === 'playing' ? null : paidAt(round, next.state, next.lane);
     const result = await repo.moveAtOnce(db, {
       userId,
       roundId: round.id,
@@ -271,7 +200,7 @@ async function moveAtOnce(
       play: fastPath('chicken', round.id),
       now,
       metadata: { game: 'chicken', multiplier: (end?.multiplier ?? 0) / 100 },
-      stepKey,
+      stepKey: ctx.key ?? null,
       session,
     });
     if (result.outcome === 'signed-out') throw unauthorized();
@@ -297,13 +226,14 @@ async function replayedStep(tx: Tx, userId: string, stepKey: string | undefined,
 
 /**
  * Walks one lane (stepOutcome): lost on a trap, paid when the walk ends won. A break in force stops
- * the walk. A step run again with its key (`stepKey`) answers the round as that step left it.
+ * the walk. A step run again with its key (`ctx.key`) answers the round as that step left it.
  */
-export async function stepRound(ctx: RequestCtx<AuthUser>, { roundId, session }: RoundCall) {
+export async function stepRound(ctx: RequestCtx<AuthUser>, call: RoundCall) {
   const { db, now, key: stepKey } = ctx;
+  const { roundId, session } = call;
   const userId = ctx.user.id;
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, true, stepOutcome, session, stepKey ?? null);
+    const moved = await moveAtOnce(ctx, call, true, stepOutcome);
     if (moved) return { ...moved, safe: moved.round.state !== 'lost' };
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
@@ -318,7 +248,7 @@ export async function stepRound(ctx: RequestCtx<AuthUser>, { roundId, session }:
     const step = stepOutcome(round);
     const key = stepKey ?? null;
     if (step.state === 'lost') {
-      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, multiplier: 0, payout: 0 }, now, key);
+      const lost = await repo.finish(tx, round.id, { state: 'lost', lane: step.lane, ...paidAt(round, 'lost', step.lane) }, now, key);
       return { ...(await played(tx, userId, lost!)), safe: false };
     }
     const next = step.state === 'won' ? await cashOut(tx, round, step.lane, now, key) : await repo.advance(tx, round.id, step.lane, key);
@@ -329,14 +259,15 @@ export async function stepRound(ctx: RequestCtx<AuthUser>, { roundId, session }:
 /**
  * Cash-out: pays bet × the multiplier of the last safe lane. Before the first step it ends the
  * round by returning the bet, so a client that only calls start and stop never leaves a round
- * open. Amounts in the request are never read. A stop run again with its key (`stepKey`) answers
+ * open. Amounts in the request are never read. A stop run again with its key (`ctx.key`) answers
  * the round it ended, paid once.
  */
-export async function stopRound(ctx: RequestCtx<AuthUser>, { roundId, session }: RoundCall) {
+export async function stopRound(ctx: RequestCtx<AuthUser>, call: RoundCall) {
   const { db, now, key: stepKey } = ctx;
+  const { roundId, session } = call;
   const userId = ctx.user.id;
   try {
-    const moved = await moveAtOnce(db, userId, now, roundId, false, (round) => ({ state: 'won', lane: round.lane }), session, stepKey ?? null);
+    const moved = await moveAtOnce(ctx, call, false, (round) => ({ state: 'won', lane: round.lane }));
     if (moved) return moved;
   } catch (err) {
     throw ledgerRefusal(err) ?? err;
@@ -351,6 +282,7 @@ export async function stopRound(ctx: RequestCtx<AuthUser>, { roundId, session }:
   });
 }
 
-export async function activeRound(db: Db, userId: string): Promise<repo.RoundRow | null> {
-  return (await repo.findOpenRound(db, userId)) ?? null;
+/** The player's open round, or null. */
+export async function activeRound(ctx: RequestCtx<AuthUser>): Promise<repo.RoundRow | null> {
+  return (await repo.findOpenRound(ctx.db, ctx.user.id)) ?? null;
 }

@@ -1,41 +1,16 @@
-import { multiplierLadderCents, type BetRecord, type RoundView } from '../../../contracts/chicken.js';
+import type { BetRecord, RoundView } from '../../../contracts/chicken.js';
 import { toRupees } from '../../../contracts/money.js';
 import { toCsv } from '../../lib/csv.js';
+import { AppError } from '../../lib/errors.js';
 import { formatIst } from '../../lib/india-time.js';
 import type { RoundRow, RoundWithSeed } from './chicken.repo.js';
+import { lanesCrossed, ladderOf, multiplierNow, RoundRefused } from './chicken.rules.js';
 
 /*
  * What a player may see of a round. While it is open: the ladder, the seeds' public parts and
  * the lanes walked – never the traps and never the server seed. Once ended: everything, the
  * server seed included once its pair has been rotated.
  */
-
-const ladders = new Map<string, number[]>();
-
-/** The round's ladder in hundredths (a handful of RTP × difficulty pairs exist, so they are kept). */
-export function ladderOf(round: Pick<RoundRow, 'difficulty' | 'rtpPpm'>): number[] {
-  const key = `${round.difficulty}:${round.rtpPpm}`;
-  let ladder = ladders.get(key);
-  if (!ladder) {
-    ladder = multiplierLadderCents(round.difficulty, round.rtpPpm / 1_000_000);
-    ladders.set(key, ladder);
-  }
-  return ladder;
-}
-
-/** The multiplier, in hundredths, of a round stopped before its first step: the bet comes back. */
-export const BET_RETURNED = 100;
-
-/**
- * Multiplier in hundredths a cash-out would pay now (open: 1× before the first step, since
- * stopping then returns the bet), or the one paid (ended).
- */
-function currentMultiplier(round: RoundRow, ladder: number[]): number {
-  if (round.state !== 'playing') return round.multiplier ?? 0;
-  return round.lane >= 0 ? ladder[round.lane] : BET_RETURNED;
-}
-
-export const lanesCrossed = (round: Pick<RoundRow, 'state' | 'lane'>): number => (round.state === 'lost' ? round.lane : round.lane + 1);
 
 export function roundView(round: RoundRow, serverSeed: string | null = null): RoundView {
   const ladder = ladderOf(round);
@@ -49,7 +24,7 @@ export function roundView(round: RoundRow, serverSeed: string | null = null): Ro
     lane: round.lane,
     lanesCrossed: lanesCrossed(round),
     multipliers: ladder.map((c) => c / 100),
-    multiplier: currentMultiplier(round, ladder) / 100,
+    multiplier: multiplierNow(round) / 100,
     ...(ended ? { payout: toRupees(round.payout ?? 0), traps: [...round.traps] } : {}),
     serverSeedHash: round.serverSeedHash,
     serverSeed: ended ? serverSeed : null,
@@ -68,7 +43,7 @@ export function betRecord(round: RoundRow & { serverSeed: string | null }): BetR
     createdAt: round.createdAt.toISOString(),
     difficulty: round.difficulty,
     betAmount: toRupees(round.bet),
-    multiplier: currentMultiplier(round, ladderOf(round)) / 100,
+    multiplier: multiplierNow(round) / 100,
     payoutAmount: toRupees(round.payout ?? 0),
     state: round.state,
     lanesCrossed: lanesCrossed(round),
@@ -80,12 +55,26 @@ export function betRecord(round: RoundRow & { serverSeed: string | null }): BetR
   };
 }
 
+/**
+ * A refusal that names a round (rules' RoundRefused: ROUND_OPEN, ROUND_ENDED) answers that round as
+ * the player may see it; any other error goes on as it is. `await startRound(…).catch(showRound)`.
+ */
+export function showRound(err: unknown): never {
+  if (err instanceof RoundRefused) throw new AppError(err.code, err.status, err.message, { data: roundView(err.round, err.serverSeed) });
+  throw err;
+}
+
 /** A round after start, go or stop, with the balance after it (paise), and for go whether the lane was safe. */
 export const playedView = (p: { round: RoundRow; serverSeed: string | null; balance: number; safe?: boolean }) => ({
   ...roundView(p.round, p.serverSeed),
   balance: toRupees(p.balance),
   ...(p.safe === undefined ? {} : { safe: p.safe }),
 });
+
+/** What a step's answer says (the real round's and the demo's alike). */
+export const stepMessage = (data: { state: string }) => (data.state === 'lost' ? 'Hit by a car.' : data.state === 'won' ? 'Cashed out.' : 'Safe.');
+/** What a cash-out's answer says: before the first lane it gave the bet back. */
+export const stopMessage = (data: { lanesCrossed: number }) => (data.lanesCrossed === 0 ? 'Bet returned.' : 'Cashed out.');
 
 /** The demo's play money (paise) and its open round. */
 export const demoStateView = (d: { balance: number; round: RoundRow | null }) => ({ balance: toRupees(d.balance), round: d.round ? roundView(d.round) : null });

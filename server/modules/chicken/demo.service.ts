@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_START_BALANCE } from '../../../contracts/chicken.js';
 import { toPaise } from '../../../contracts/money.js';
 import type { Db, Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Ctx } from '../../lib/context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { assertBetInRange, assertGameOpen, betLimitsOf, newClientSeed, newServerSeed, sha256Hex } from '../play/index.js';
-import { drawTrapsFast } from './chicken.draw.js';
 import type { RoundRow } from './chicken.repo.js';
-import { cashOutAt, stepOutcome, type GameSettings, type Played, type StartInput } from './chicken.service.js';
-import { roundView } from './chicken.view.js';
+import { newRound, paidAt, roundOpen, stepOutcome, type StartInput } from './chicken.rules.js';
+import type { Played } from './chicken.service.js';
 import * as repo from './demo.repo.js';
 
 /*
@@ -25,6 +25,11 @@ function asRow(r: DemoRound): RoundRow {
   return { ...r, createdAt: new Date(r.createdAt), endedAt: r.endedAt ? new Date(r.endedAt) : null, requestKey: null, stepKey: null };
 }
 
+/** A round's row as the demo player's row keeps it, with its own server seed. */
+function asDemo({ requestKey: _requestKey, stepKey: _stepKey, createdAt, endedAt, ...r }: RoundRow, serverSeed: string): DemoRound {
+  return { ...r, serverSeed, createdAt: createdAt.toISOString(), endedAt: endedAt ? endedAt.toISOString() : null };
+}
+
 /** A demo round as the real game's calls answer one: its row, its seed once ended, the play money (paise). */
 const played = (r: DemoRound, balance: number, safe?: boolean): Played => ({
   round: asRow(r),
@@ -37,10 +42,10 @@ const openRound = (p: repo.DemoPlayerRow): DemoRound | null => {
   return r && r.state === 'playing' ? r : null;
 };
 
-/** The visitor's demo player: the one their cookie names, or a new one with the starting play money. */
-export async function demoPlayer(db: Db, id: string | undefined, now: Date): Promise<repo.DemoPlayerRow> {
-  const found = id ? await repo.findDemoPlayer(db, id) : undefined;
-  return found ?? repo.insertDemoPlayer(db, START, now);
+/** The visitor's demo player: the one their cookie names (`id`), or a new one with the starting play money. */
+export async function demoPlayer(ctx: Ctx, { id }: { id: string | undefined }): Promise<repo.DemoPlayerRow> {
+  const found = id ? await repo.findDemoPlayer(ctx.db, id) : undefined;
+  return found ?? repo.insertDemoPlayer(ctx.db, START, ctx.now);
 }
 
 /** The play money (paise) and the open round, if any. */
@@ -57,36 +62,24 @@ async function locked<T>(db: Db, id: string, fn: (tx: Tx, p: repo.DemoPlayerRow)
   });
 }
 
-export async function startDemo(db: Db, settings: GameSettings, id: string, input: StartInput, now: Date) {
-  assertBetInRange(betLimitsOf(settings), input.bet);
+/** Which demo player a call is for: the id its cookie names. */
+export interface DemoCall {
+  id: string;
+}
+
+/** A demo round from the real game's rules (chicken.rules.ts `newRound`), on a fresh pair of seeds of its own at nonce 0. */
+export async function startDemo(ctx: Ctx, { id, round: input }: DemoCall & { round: StartInput }) {
+  const { db, config, now } = ctx;
+  assertBetInRange(betLimitsOf(config), input.bet);
   await assertGameOpen(db, 'chicken');
   return locked(db, id, async (tx, p) => {
     const open = openRound(p);
-    if (open) throw conflict('You have an unfinished round. Finish it before starting a new one.', 'ROUND_OPEN', { data: roundView(asRow(open)) });
+    if (open) throw roundOpen(asRow(open));
     if (input.bet > p.balance) throw badRequest('Not enough play money. Reset your demo balance to play on.', 'INSUFFICIENT_BALANCE');
     const serverSeed = newServerSeed();
     const clientSeed = newClientSeed();
-    const round: DemoRound = {
-      id: randomUUID(),
-      userId: p.id,
-      seedPairId: p.id,
-      serverSeed,
-      serverSeedHash: sha256Hex(serverSeed),
-      clientSeed,
-      nonce: 0,
-      difficulty: input.difficulty,
-      rtpPpm: Math.round(settings.GAME_RTP * 1_000_000),
-      bet: input.bet,
-      maxWin: toPaise(settings.GAME_MAX_WIN),
-      autoCashout: input.autoCashout === null ? null : Math.round(input.autoCashout * 100),
-      traps: drawTrapsFast(serverSeed, clientSeed, 0, input.difficulty),
-      state: 'playing',
-      lane: -1,
-      multiplier: null,
-      payout: null,
-      createdAt: now.toISOString(),
-      endedAt: null,
-    };
+    const seeds = { id: p.id, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed, nonce: 0 };
+    const round = asDemo(newRound(config, input, { id: randomUUID(), userId: p.id, seeds, now }), serverSeed);
     const balance = p.balance - input.bet;
     await repo.saveDemoPlayer(tx, p.id, { balance, round, newRound: true }, now);
     return played(round, balance);
@@ -100,11 +93,11 @@ function requireOpen(p: repo.DemoPlayerRow): DemoRound {
 }
 
 function ended(round: DemoRound, state: 'won' | 'lost', lane: number, now: Date): DemoRound {
-  const paid = state === 'won' ? cashOutAt(round, lane) : { multiplier: 0, payout: 0 };
-  return { ...round, state, lane, ...paid, endedAt: now.toISOString() };
+  return { ...round, state, lane, ...paidAt(round, state, lane), endedAt: now.toISOString() };
 }
 
-export async function stepDemo(db: Db, id: string, now: Date) {
+export async function stepDemo(ctx: Ctx, { id }: DemoCall) {
+  const { db, now } = ctx;
   return locked(db, id, async (tx, p) => {
     const round = requireOpen(p);
     const step = stepOutcome(round);
@@ -115,7 +108,8 @@ export async function stepDemo(db: Db, id: string, now: Date) {
   });
 }
 
-export async function stopDemo(db: Db, id: string, now: Date) {
+export async function stopDemo(ctx: Ctx, { id }: DemoCall) {
+  const { db, now } = ctx;
   return locked(db, id, async (tx, p) => {
     const round = requireOpen(p);
     const won = ended(round, 'won', round.lane, now);
@@ -126,7 +120,8 @@ export async function stopDemo(db: Db, id: string, now: Date) {
 }
 
 /** Back to the starting play money; an open demo round is dropped with it. */
-export async function resetDemo(db: Db, id: string, now: Date): Promise<{ balance: number; round: null }> {
+export async function resetDemo(ctx: Ctx, { id }: DemoCall): Promise<{ balance: number; round: null }> {
+  const { db, now } = ctx;
   return locked(db, id, async (tx, p) => {
     await repo.saveDemoPlayer(tx, p.id, { balance: START, round: null }, now);
     return { balance: START, round: null };
