@@ -28,6 +28,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { modules } from './modules/index.js';
 import { jobs, startupTasks } from './modules/jobs.js';
 import { createMessenger } from './modules/messaging/index.js';
+import { ColorChains } from './modules/color/index.js';
 import { schedulerPlugin } from './plugins/scheduler.js';
 import { assertMoneyMode } from './modules/ledger/index.js';
 import type { App } from './types.js';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, logger, clock }: BuildOptions
 
   await app.register(schedulerPlugin, { jobs, tasks: startupTasks });
   app.decorate('messenger', createMessenger({ config: app.config, db: app.db, log: app.log }));
+  app.decorate('colorChains', new ColorChains());
   app.addHook('onClose', async () => {
     await app.background.drain();
     app.messenger.close();

@@ -40,6 +40,8 @@ declare module 'fastify' {
     accessTable: { method: string; url: string; page: AccessPage }[];
     /** E-mail and SMS through the outbox (modules/messaging), one per app, closed with it. */
     messenger: import('./modules/messaging/index.js').Messenger;
+    /** The colour game's committed chains, read once and shared by its routes and its period engine. */
+    colorChains: import('./modules/color/index.js').ColorChains;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -5,7 +5,8 @@ import type { ColorCommitment, PeriodResult } from '../../contracts/color.js';
 import { manualClock } from '../../server/lib/clock.js';
 import { unseal } from '../../server/lib/seal.js';
 import { HashChain } from '../../server/modules/color/color.chain.js';
-import { colorGame, currentPeriod, settleDue } from '../../server/modules/color/color.service.js';
+import { currentPeriod } from '../../server/modules/color/color.rules.js';
+import { settleDue } from '../../server/modules/color/color.service.js';
 import type { App } from '../../server/types.js';
 import { createTestApp, rows } from '../helpers/app.js';
 import { resetDatabase, testDatabase } from '../helpers/db.js';
@@ -50,7 +51,8 @@ describe('colour commitments: chain, then salt, then periods', () => {
   const enter = (payload: object) => app.inject({ method: 'POST', url: '/api/v1/admin/color/salt', headers: admin.headers, payload });
   const bet = (period: string) =>
     app.inject({ method: 'POST', url: '/api/v1/color/bet', headers: player.headers, payload: { period, selection: 'big', amount: 10 } });
-  const settle = async () => settleDue(app.db, await colorGame(app.db, app.config, clock.now()), clock.now());
+  const gameNow = () => app.colorChains.game({ db: app.db, config: app.config, now: clock.now() });
+  const settle = async () => settleDue({ db: app.db, now: clock.now() }, { game: await gameNow() });
 
   it('publishes a chain committed to a block, and starts no period before that block’s hash is entered', async () => {
     const state = (await get('/color/state')).data;
@@ -109,7 +111,7 @@ describe('colour commitments: chain, then salt, then periods', () => {
 
   it('runs the periods once salted; every period and bet names its chain and verifies from the published commitment', async () => {
     clock.advance(120_000);
-    const game = await colorGame(app.db, app.config, clock.now());
+    const game = await gameNow();
     const open = currentPeriod(game, clock.now())!;
     expect(open).toMatchObject({ chainId: 1 });
     clock.advance(open.start.getTime() + 5_000 - clock.now().getTime());

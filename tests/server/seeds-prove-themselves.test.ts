@@ -9,7 +9,8 @@ import { loadConfig } from '../../server/config.js';
 import { manualClock, type Clock } from '../../server/lib/clock.js';
 import { seal, unseal } from '../../server/lib/seal.js';
 import { colorEngineJob } from '../../server/modules/color/color.engine.js';
-import { colorGame, currentPeriod, settleDue } from '../../server/modules/color/color.service.js';
+import { currentPeriod } from '../../server/modules/color/color.rules.js';
+import { settleDue } from '../../server/modules/color/color.service.js';
 import type { App } from '../../server/types.js';
 import { rows } from '../helpers/app.js';
 import { contextOf } from '../../server/lib/context.js';
@@ -49,6 +50,8 @@ const metric = async (app: App, series: string) => {
   const line = (await app.inject({ url: '/metrics' })).body.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 };
+/** The app's colour game, as its routes and engine see it at the test clock's now. */
+const gameOf = (app: App, clock: Clock) => app.colorChains.game({ db: app.db, config: app.config, now: clock.now() });
 const named = (log: string[], what: string) => log.filter((l) => l.includes('seed integrity') && l.includes(what));
 
 describe('a colour chain’s seed proves itself against its terminal hash', () => {
@@ -69,7 +72,7 @@ describe('a colour chain’s seed proves itself against its terminal hash', () =
     const first = await startApp([], env, clock);
     apps.push(first);
     player = await createPlayer(first, { balance: 1000 });
-    const game = await colorGame(first.db, first.config, clock.now());
+    const game = await gameOf(first, clock);
     const open = currentPeriod(game, clock.now())!;
     clock.advance(open.start.getTime() + 5_000 - clock.now().getTime());
     expect((await bet(first, open.period)).statusCode).toBe(200);
@@ -81,7 +84,7 @@ describe('a colour chain’s seed proves itself against its terminal hash', () =
 
     // The running server goes on with the seed it proved when it loaded the chain: its results still verify.
     clock.advance(60_000);
-    const [settled] = await settleDue(first.db, await colorGame(first.db, first.config, clock.now()), clock.now());
+    const [settled] = await settleDue({ db: first.db, now: clock.now() }, { game: await gameOf(first, clock) });
     let h = settled.hash;
     for (let i = 0; i < settled.seq; i++) h = sha(h);
     expect(h).toBe(terminalHash);
@@ -96,7 +99,7 @@ describe('a colour chain’s seed proves itself against its terminal hash', () =
     expect(named(log, 'colour chain 1')[0]).toMatch(/terminal hash/);
 
     // A bet is refused, with a message, and nothing is staked.
-    const now = currentPeriod(await colorGame(restarted.db, restarted.config, clock.now()), clock.now())!;
+    const now = currentPeriod(await gameOf(restarted, clock), clock.now())!;
     const refused = await bet(restarted, now.period);
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ success: false, code: 'SEED_UNPROVEN' });
@@ -105,7 +108,7 @@ describe('a colour chain’s seed proves itself against its terminal hash', () =
     // No period is drawn from it: settling refuses, and the engine settles nothing (and goes on running).
     clock.advance(120_000);
     const [{ n: before }] = await rows<{ n: number }>(restarted, sql`SELECT count(*)::int AS n FROM color_periods`);
-    await expect(settleDue(restarted.db, await colorGame(restarted.db, restarted.config, clock.now()), clock.now())).rejects.toMatchObject({
+    await expect(settleDue({ db: restarted.db, now: clock.now() }, { game: await gameOf(restarted, clock) })).rejects.toMatchObject({
       code: 'SEED_UNPROVEN',
       status: 503,
     });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/lib/clock.js';
 import { drawTrapsFast } from '../../server/modules/chicken/chicken.draw.js';
 import * as chickenRepo from '../../server/modules/chicken/chicken.repo.js';
-import { currentPeriod, colorGame, type ColorGame } from '../../server/modules/color/color.service.js';
+import { currentPeriod } from '../../server/modules/color/color.rules.js';
+import type { ColorGame } from '../../server/modules/color/color.service.js';
 import { balanceOf } from '../../server/modules/ledger/index.js';
 import { betLimitsOf, fastPath, readActivePair, STAKE_PRECONDITIONS, type StakeGame, type StakePrecondition } from '../../server/modules/play/index.js';
 import type { App } from '../../server/types.js';
@@ -39,7 +40,7 @@ describe('every staking precondition, at every place a stake is placed', () => {
     async (a) => {
       app = a;
       admin = await createAdmin(a);
-      colour = await colorGame(a.db, a.config, clock.now());
+      colour = await a.colorChains.game({ db: a.db, config: a.config, now: clock.now() });
     },
     { checkLedgerAfterEach: true, clock, env: { ROUND_SECONDS: '60', COLOR_CHAIN_LENGTH: '5000' } },
   );

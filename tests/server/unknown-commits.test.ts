@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { chickenRounds, colorBets, responsibleExclusions, spins, walletDeposits } from '../../server/db/schema/index.js';
 import { manualClock } from '../../server/lib/clock.js';
 import { arrangeTraps, call, safeFor } from '../../server/modules/chicken/chicken.fixtures.js';
-import { colorGame, currentPeriod, type ColorGame } from '../../server/modules/color/color.service.js';
+import { currentPeriod } from '../../server/modules/color/color.rules.js';
+import type { ColorGame } from '../../server/modules/color/color.service.js';
 import { balanceOf, heldOf } from '../../server/modules/ledger/index.js';
 import {
   decideDeposit,
@@ -35,7 +36,7 @@ describe('a call run again with its key after an unknown commit', () => {
       app = a;
       admin = await createAdmin(a);
       checker = await createAdmin(a);
-      game = await colorGame(a.db, a.config, clock.now());
+      game = await a.colorChains.game({ db: a.db, config: a.config, now: clock.now() });
     },
     // Every deposit needs two admins: a first approval of two is retried too.
     { checkLedgerAfterEach: true, clock, env: { ROUND_SECONDS: '60', COLOR_CHAIN_LENGTH: '5000', DEPOSIT_SECOND_APPROVAL_ABOVE: '0' } },

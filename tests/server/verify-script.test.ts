@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../server/lib/clock.js';
-import { colorGame, settleDue } from '../../server/modules/color/color.service.js';
+import { settleDue } from '../../server/modules/color/color.service.js';
 import type { App } from '../../server/types.js';
 import { useTestApp } from '../helpers/app.js';
 
@@ -22,9 +22,9 @@ describe('npm run verify', () => {
   );
 
   async function published() {
-    const game = await colorGame(app.db, app.config, clock.now());
+    const game = await app.colorChains.game({ db: app.db, config: app.config, now: clock.now() });
     clock.advance(6 * 60_000);
-    await settleDue(app.db, game, clock.now());
+    await settleDue({ db: app.db, now: clock.now() }, { game });
     const get = async (url: string) => (await app.inject({ url })).json().data;
     return {
       site: 'http://test',

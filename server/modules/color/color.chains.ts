@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { expectedBlockTime, normaliseBlockHash, saltNotice, saltTakenFrom, type ChainStatus } from '../../../contracts/color.js';
+import { expectedBlockTime, normaliseBlockHash, saltNotice, saltTakenFrom } from '../../../contracts/color.js';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { Ctx } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { formatIst, periodBounds } from '../../lib/india-time.js';
 import { isSealed, seal, unseal } from '../../lib/seal.js';
 import { seedUnproven, STORED_IN_CLEAR } from '../play/index.js';
 import { HashChain } from './color.chain.js';
 import * as repo from './color.repo.js';
+import { chainEnd, chainStatus } from './color.rules.js';
 
 /*
  * The colour game's commitments, in their order (docs/fairness.md): a chain is made and its
@@ -27,23 +29,6 @@ export interface ColorGame {
   /** Chains whose seed did not prove itself: the game draws nothing from them (nor takes bets on them) until the server restarts. */
   refused: Map<number, AppError>;
   seedKey: string;
-}
-
-const roundMs = (chain: repo.ChainRow) => chain.roundSeconds * 1000;
-
-/** When the chain's last period ends (ms); null while it waits for its salt. */
-export const chainEnd = (chain: repo.ChainRow): number | null => (chain.epoch ? chain.epoch.getTime() + chain.length * roundMs(chain) : null);
-
-export function chainStatus(chain: repo.ChainRow, now: Date): ChainStatus {
-  const end = chainEnd(chain);
-  if (end === null) return 'awaiting-salt';
-  if (now.getTime() >= end) return 'ended';
-  return now.getTime() < chain.epoch!.getTime() ? 'starting' : 'running';
-}
-
-/** The chain of game period `seq`. */
-export function chainOf(game: ColorGame, seq: number): repo.ChainRow | undefined {
-  return game.chains.find((c) => seq > c.offset && seq <= c.offset + c.length);
 }
 
 const chainName = (chain: repo.ChainRow) => `colour chain ${chain.id}`;
@@ -142,9 +127,6 @@ async function readGame(db: DbOrTx, config: Config, now: Date, previous?: ColorG
   return { chains, live: liveOf(chains, now)!, readAt: now.getTime(), hashes, refused, seedKey: config.keys.seeds };
 }
 
-/** The chains of each server in this process, by its settings object (tests run several servers in one process). */
-const loaded = new WeakMap<Config, Promise<ColorGame>>();
-
 /** A game whose next step is news from the database: a salt awaited, or the live chain over. */
 function stale(game: ColorGame, now: Date): boolean {
   if (now.getTime() - game.readAt < 1000) return false;
@@ -152,18 +134,30 @@ function stale(game: ColorGame, now: Date): boolean {
   return status === 'awaiting-salt' || status === 'ended';
 }
 
-/** The committed chains, read once per server and again only when waiting on a salt or a new chain. */
-export function colorGame(db: DbOrTx, config: Config, now: Date): Promise<ColorGame> {
-  const cached = loaded.get(config);
-  const next = cached ? cached.then((game) => (stale(game, now) ? readGame(db, config, now, game) : game)) : readGame(db, config, now);
-  loaded.set(config, next);
-  next.catch(() => loaded.delete(config));
-  return next;
-}
+/**
+ * One app's committed chains: read once, and again only when waiting on a salt or a new chain, or
+ * after this app changed them (`forget`). Its routes and its period engine share the one store
+ * (app.colorChains, made with the app), so a chain whose seed proved itself for a bet is the one its results are drawn from,
+ * and a salt an admin enters is seen by both at once.
+ */
+export class ColorChains {
+  private loaded: Promise<ColorGame> | undefined;
 
-/** Reads the chains again at the next call (after this server changed them). */
-export function forgetGame(config: Config): void {
-  loaded.delete(config);
+  /** The committed chains at `ctx.now`, read again only when stale. */
+  game(ctx: Pick<Ctx, 'db' | 'config' | 'now'>): Promise<ColorGame> {
+    const cached = this.loaded;
+    const next = cached
+      ? cached.then((game) => (stale(game, ctx.now) ? readGame(ctx.db, ctx.config, ctx.now, game) : game))
+      : readGame(ctx.db, ctx.config, ctx.now);
+    this.loaded = next;
+    next.catch(() => (this.loaded = undefined));
+    return next;
+  }
+
+  /** Reads the chains again at the next call (after this app changed them). */
+  forget(): void {
+    this.loaded = undefined;
+  }
 }
 
 const BITCOIN_BLOCK = 'a Bitcoin block hash: 64 hexadecimal characters starting with at least eight zeros, as block explorers show it';

@@ -1,16 +1,10 @@
-import type { CountdownEvent, NewRoundEvent } from '../../../contracts/color.js';
+import { contextOf } from '../../lib/context.js';
 import type { Job } from '../../plugins/scheduler.js';
 import type { App } from '../../types.js';
 import { isSeedUnproven } from '../play/index.js';
-import { announcedSince, colorGame, currentPeriod, seqAt, settleDue, type PeriodTimes } from './color.service.js';
-import { offsetsOf, resultEvent } from './color.view.js';
-
-const newRound = (p: PeriodTimes): NewRoundEvent => ({
-  period: p.period,
-  duration: p.end.getTime() - p.start.getTime(),
-  startTime: p.start.toISOString(),
-  endTime: p.end.toISOString(),
-});
+import { countdownEvent, newRoundEvent, resultEvent } from './color.events.js';
+import { currentPeriod, seqAt } from './color.rules.js';
+import { announcedSince, settleDue } from './color.service.js';
 
 /**
  * The period engine, a job of the scheduler run on every server each whole second. Every server
@@ -20,11 +14,11 @@ const newRound = (p: PeriodTimes): NewRoundEvent => ({
  * and settles whatever ended meanwhile, so no period is skipped, and settling twice changes nothing.
  */
 export function colorEngineJob(app: App): Job {
+  const chains = app.colorChains;
   let roundSeq = 0;
   let announced = -1;
   /** The period during which this server last settled as the leader; 0: not leading. */
   let settledIn = 0;
-  const game = () => colorGame(app.db, app.config, app.clock.now());
 
   return {
     name: 'colour period engine',
@@ -34,24 +28,25 @@ export function colorEngineJob(app: App): Job {
     nextAfterMs: (now) => 1000 - (now.getTime() % 1000) + 5,
     start() {
       app.io.on('connection', (socket) => {
-        void game().then(
+        const ctx = contextOf(app);
+        void chains.game(ctx).then(
           (g) => {
-            const current = currentPeriod(g, app.clock.now());
-            if (current) socket.emit('newRound', newRound(current));
+            const current = currentPeriod(g, ctx.now);
+            if (current) socket.emit('newRound', newRoundEvent(current));
           },
           () => undefined,
         );
       });
     },
-    async run({ now, leading }) {
-      const g = await game();
+    async run(ctx) {
+      const { now, leading } = ctx;
+      const g = await chains.game(ctx);
       const current = currentPeriod(g, now);
       // The clock's news first, before any database work can delay it. (None while the chain waits for its salt.)
       if (current) {
-        const countdown: CountdownEvent = { timeLeft: Math.max(0, Math.ceil((current.end.getTime() - now.getTime()) / 1000)) };
-        app.io.local.emit('countdown', countdown);
+        app.io.local.emit('countdown', countdownEvent(current, now));
         if (current.seq !== roundSeq) {
-          app.io.local.emit('newRound', newRound(current));
+          app.io.local.emit('newRound', newRoundEvent(current));
           roundSeq = current.seq;
         }
       }
@@ -60,7 +55,7 @@ export function colorEngineJob(app: App): Job {
       if (!leading) settledIn = 0;
       else if (settledIn !== running) {
         try {
-          await settleDue(app.db, g, now);
+          await settleDue(ctx, { game: g });
         } catch (err) {
           // A chain whose seed did not prove itself settles nothing (already logged and counted once): tried again next period.
           if (!isSeedUnproven(err)) throw err;
@@ -69,8 +64,8 @@ export function colorEngineJob(app: App): Job {
       }
       // Until the previous period's result is announced: results recorded since the last one (on start, only the latest).
       if (announced < running - 1) {
-        const results = await announcedSince(app.db, announced, running);
-        for (const result of results) app.io.local.emit('roundResult', resultEvent(result, offsetsOf(g.chains)));
+        const results = await announcedSince(ctx, { after: announced, running });
+        for (const result of results) app.io.local.emit('roundResult', resultEvent(result));
         if (results.length) announced = results.at(-1)!.seq;
         else if (announced < 0) announced = running - 1;
       }

@@ -14,171 +14,99 @@ import {
   periodParamsSchema,
   periodResultSchema,
 } from '../../../contracts/color.js';
-import { ok } from '../../../contracts/envelope.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
-import { requestKey } from '../../plugins/idempotency.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
-import {
-  adminCommitNextChain,
-  adminEnterSalt,
-  colorGame,
-  colorState,
-  commitments,
-  history,
-  nextPeriods,
-  periodNamed,
-  placeBet,
-  userBets,
-} from './color.service.js';
-import { betsPageView, commitmentsView, commitmentView, historyView, offsetsOf, placedView, resultView, stateView } from './color.view.js';
-
-const tags = ['colour game'];
-const security = [{ bearer: [] }];
+import { offsetsOf, upcomingPeriods } from './color.rules.js';
+import { adminCommitNextChain, adminEnterSalt, colorState, commitments, history, periodNamed, placeBet, userBets } from './color.service.js';
+import { betsPageView, commitmentsView, commitmentView, historyView, nextPeriodsView, placedView, resultView, stateView } from './color.view.js';
 
 /** The colour game's calls; its engine is a job of the scheduler (server/modules/jobs.ts). */
 export async function colorRoutes(app: App): Promise<void> {
-  const game = () => colorGame(app.db, app.config, app.clock.now());
+  // The app's committed chains, shared with its period engine.
+  const chains = app.colorChains;
+  const r = routes(app, { tags: ['colour game'], guard: 'public' });
 
+  r.get('/color/next-periods', {
+    summary: 'The current period and the next 20, with their times',
+    data: nextPeriodsAnswerSchema.shape.data,
+    message: 'Periods',
+    handler: async (_input, ctx) => nextPeriodsView(upcomingPeriods(await chains.game(ctx), ctx.now)),
+  });
 
-  app.get(
-    '/color/next-periods',
-    { schema: { tags, summary: 'The current period and the next 20, with their times', response: { 200: nextPeriodsAnswerSchema } } },
-    async () => ({ success: true as const, message: 'Periods', data: nextPeriods(await game(), app.clock.now()) }),
-  );
+  r.get('/color/state', {
+    summary: 'The period open for bets (none while the chain waits for its salt), the last result and the live chain’s commitment',
+    data: colorStateSchema,
+    message: 'Colour game',
+    handler: async (_input, ctx) => {
+      const game = await chains.game(ctx);
+      return stateView(game, await colorState(ctx, { game }), ctx.now);
+    },
+  });
 
-  app.get(
-    '/color/state',
-    {
-      schema: {
-        tags,
-        summary: 'The period open for bets (none while the chain waits for its salt), the last result and the live chain’s commitment',
-        response: { 200: ok(colorStateSchema) },
-      },
-    },
-    async () => {
-      const g = await game();
-      const now = app.clock.now();
-      const { current, last } = await colorState(app.db, g, now);
-      return { success: true as const, message: 'Colour game', data: stateView(g, current, last, now) };
-    },
-  );
+  r.get('/color/commitments', {
+    summary: 'Every chain the game has committed to, newest first, 20 a page: terminal hash, salt and its source, periods',
+    query: colorPageQuerySchema,
+    data: commitmentsPageSchema,
+    message: 'Commitments',
+    handler: async ({ query }, ctx) => commitmentsView(await commitments(ctx, { page: query.page }), ctx.now),
+  });
 
-  app.get(
-    '/color/commitments',
-    {
-      schema: {
-        tags,
-        summary: 'Every chain the game has committed to, newest first, 20 a page: terminal hash, salt and its source, periods',
-        querystring: colorPageQuerySchema,
-        response: { 200: ok(commitmentsPageSchema) },
-      },
+  r.get('/color/history', {
+    summary: 'Ended periods, newest first, 10 a page (or ?size= up to 500), each with its chain and hash; ?chain=N for one chain',
+    query: historyQuerySchema,
+    data: historyPageSchema,
+    message: 'History',
+    handler: async ({ query }, ctx) => {
+      const page = await history(ctx, { page: query.page, chain: query.chain, size: query.size });
+      return historyView(page, (await chains.game(ctx)).chains);
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Commitments',
-      data: commitmentsView(await commitments(app.db, request.query.page), app.clock.now()),
-    }),
-  );
+  });
 
-  app.get(
-    '/color/history',
-    {
-      schema: {
-        tags,
-        summary: 'Ended periods, newest first, 10 a page (or ?size= up to 500), each with its chain and hash; ?chain=N for one chain',
-        querystring: historyQuerySchema,
-        response: { 200: ok(historyPageSchema) },
-      },
+  r.get('/color/periods/:period', {
+    summary: 'One ended period, with its chain and hash',
+    params: periodParamsSchema,
+    data: periodResultSchema,
+    message: 'Period',
+    handler: async ({ params }, ctx) => {
+      const period = await periodNamed(ctx, { period: params.period });
+      return resultView(period, offsetsOf((await chains.game(ctx)).chains));
     },
-    async (request) => ({
-      success: true as const,
-      message: 'History',
-      data: historyView(await history(app.db, request.query.page, request.query.chain, request.query.size), (await game()).chains),
-    }),
-  );
+  });
 
-  app.get(
-    '/color/periods/:period',
-    {
-      schema: { tags, summary: 'One ended period, with its chain and hash', params: periodParamsSchema, response: { 200: ok(periodResultSchema) } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Period',
-      data: resultView(await periodNamed(app.db, request.params.period), offsetsOf((await game()).chains)),
-    }),
-  );
+  r.get('/color/bets', {
+    summary: 'The caller’s colour bets, newest first, 10 a page',
+    guard: 'user',
+    query: colorPageQuerySchema,
+    data: colorBetsPageSchema,
+    message: 'Bets',
+    handler: async ({ query }, ctx) => betsPageView(await userBets(ctx, { page: query.page })),
+  });
 
-  app.get(
-    '/color/bets',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: 'The caller’s colour bets, newest first, 10 a page',
-        querystring: colorPageQuerySchema,
-        response: { 200: ok(colorBetsPageSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, message: 'Bets', data: betsPageView(await userBets(app.db, request.user!.id, request.query.page)) }),
-  );
+  r.post('/color/bet', {
+    summary: 'Bet on the open period: a colour, a number or big/small; bets close 5 s before the end',
+    guard: 'user',
+    idempotent: true,
+    body: colorBetBodySchema,
+    data: colorBetAnswerSchema,
+    message: 'Bet placed.',
+    handler: async ({ body }, ctx) => placedView(await placeBet(ctx, { game: await chains.game(ctx), bet: body })),
+  });
 
-  app.post(
-    '/color/bet',
-    {
-      onRequest: requireUser,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Bet on the open period: a colour, a number or big/small; bets close 5 s before the end',
-        body: colorBetBodySchema,
-        response: { 200: ok(colorBetAnswerSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Bet placed.',
-      data: placedView(await placeBet(app.db, app.config, await game(), request.user!.id, request.body, app.clock.now(), requestKey(request))),
-    }),
-  );
+  r.post('/admin/color/salt', {
+    summary: 'Enter the hash of the Bitcoin block the waiting chain committed to; its periods start one period later (page games)',
+    guard: { admin: 'games' },
+    body: enterSaltBodySchema,
+    data: colorCommitmentSchema,
+    message: (chain) => `Salt entered: chain ${chain.id} starts at ${chain.epoch}.`,
+    handler: async ({ body }, ctx) => commitmentView(await adminEnterSalt(ctx, { chains, block: body.block, hash: body.hash }), ctx.now),
+  });
 
-  app.post(
-    '/admin/color/salt',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: 'Enter the hash of the Bitcoin block the waiting chain committed to; its periods start one period later (page games)',
-        body: enterSaltBodySchema,
-        response: { 200: ok(colorCommitmentSchema) },
-      },
-    },
-    async (request) => {
-      const now = app.clock.now();
-      const chain = await adminEnterSalt(app.db, app.config, request.user!.id, request.body.block, request.body.hash, now);
-      return { success: true as const, message: `Salt entered: chain ${chain.id} starts at ${chain.epoch!.toISOString()}.`, data: commitmentView(chain, now) };
-    },
-  );
-
-  app.post(
-    '/admin/color/next-chain',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: 'Make and publish the next chain now, committed to a Bitcoin block not yet mined (page games)',
-        body: nextChainBodySchema,
-        response: { 200: ok(colorCommitmentSchema) },
-      },
-    },
-    async (request) => {
-      const now = app.clock.now();
-      const chain = await adminCommitNextChain(app.db, app.config, request.user!.id, request.body.block, now);
-      return { success: true as const, message: `Chain ${chain.id} published, committed to block ${chain.saltBlock}.`, data: commitmentView(chain, now) };
-    },
-  );
+  r.post('/admin/color/next-chain', {
+    summary: 'Make and publish the next chain now, committed to a Bitcoin block not yet mined (page games)',
+    guard: { admin: 'games' },
+    body: nextChainBodySchema,
+    data: colorCommitmentSchema,
+    message: (chain) => `Chain ${chain.id} published, committed to block ${chain.saltBlock}.`,
+    handler: async ({ body }, ctx) => commitmentView(await adminCommitNextChain(ctx, { chains, block: body.block }), ctx.now),
+  });
 }

@@ -18,8 +18,9 @@ import type { App } from '../../types.js';
 import { drawFloat } from '../play/index.js';
 import { balanceOf } from '../ledger/index.js';
 import { HashChain } from './color.chain.js';
-import { colorGame, currentPeriod, settleDue, settlePeriod, type ColorGame } from './color.service.js';
-import { offsetsOf, resultView } from './color.view.js';
+import { currentPeriod, offsetsOf } from './color.rules.js';
+import { settleDue, settlePeriod, type ColorGame } from './color.service.js';
+import { resultView } from './color.view.js';
 
 const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
 
@@ -126,7 +127,7 @@ describe('colour bets', () => {
     async (a) => {
       app = a;
       admin = await createAdmin(a);
-      game = await colorGame(a.db, a.config, clock.now());
+      game = await a.colorChains.game({ db: a.db, config: a.config, now: clock.now() });
     },
     { checkLedgerAfterEach: true, clock, env: { ROUND_SECONDS: '60', COLOR_CHAIN_LENGTH: '5000' } },
   );
@@ -160,13 +161,13 @@ describe('colour bets', () => {
     for (const r of placed) expect(r.statusCode, r.body).toBe(200);
     expect(await balanceOf(app.db, p.id)).toBe(100_000 - 60_000);
     clock.advance(60_000);
-    const [result] = await settleDue(app.db, game, clock.now());
+    const [result] = await settleDue({ db: app.db, now: clock.now() }, { game });
     expect(result.period).toBe(period.period);
     const expected = (['green', 'red', 'violet', 'big', 'small', '3'] as const).reduce((sum, s) => sum + payoutOf(10_000, s, result.number), 0);
     expect(await balanceOf(app.db, p.id)).toBe(40_000 + expected);
     // Again: nothing more is paid.
-    await settlePeriod(app.db, game, period.seq, app.clock.now());
-    expect(await settleDue(app.db, game, clock.now())).toEqual([]);
+    await settlePeriod({ db: app.db, now: app.clock.now() }, { game: game, seq: period.seq });
+    expect(await settleDue({ db: app.db, now: clock.now() }, { game })).toEqual([]);
     expect(await balanceOf(app.db, p.id)).toBe(40_000 + expected);
     const mine = (await app.inject({ url: '/api/v1/color/bets', headers: p.headers })).json().data;
     expect(mine.bets).toHaveLength(6);
@@ -190,7 +191,7 @@ describe('colour bets', () => {
     expect(old.json()).toMatchObject({ code: 'PERIOD_CLOSED' });
     expect((await bet(p, { period: period.period, selection: 'purple', amount: 10 })).statusCode).toBe(400);
     expect(await balanceOf(app.db, p.id)).toBe(10_000);
-    await settleDue(app.db, game, clock.now());
+    await settleDue({ db: app.db, now: clock.now() }, { game });
   });
 
   it('keeps the player’s limits and a hidden game’s closure', async () => {
@@ -208,13 +209,13 @@ describe('colour bets', () => {
     expect((await bet(admin, { period: period.period, selection: '5', amount: 10 })).json()).toMatchObject({ code: 'GAME_HIDDEN' });
     await app.inject({ method: 'POST', url: '/api/v1/admin/game-visibility', headers: admin.headers, payload: { gameType: 'color', isVisible: true } });
     clock.advance(60_000);
-    await settleDue(app.db, game, clock.now());
+    await settleDue({ db: app.db, now: clock.now() }, { game });
   });
 
   it('catches up after a stop: every ended period gets its result, none twice', async () => {
     const before = currentPeriod(game, clock.now())!;
     clock.advance(5 * 60_000);
-    const results = await settleDue(app.db, game, clock.now());
+    const results = await settleDue({ db: app.db, now: clock.now() }, { game });
     expect(results.map((r) => r.seq)).toEqual(Array.from({ length: results.length }, (_, i) => results[0].seq + i));
     expect(results.at(-1)!.seq).toBe(currentPeriod(game, clock.now())!.seq - 1);
     expect(results[0].seq).toBeLessThanOrEqual(before.seq);

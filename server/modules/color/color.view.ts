@@ -6,15 +6,14 @@ import {
   type ColorCommitment,
   type ColorState,
   type PeriodResult,
-  type RoundResultEvent,
   type Selection,
 } from '../../../contracts/color.js';
 import { toRupees } from '../../../contracts/money.js';
-import { chainStatus } from './color.chains.js';
+import type { ColorGame } from './color.chains.js';
 import type * as repo from './color.repo.js';
-import { timesIn, type ColorGame, type PeriodTimes } from './color.service.js';
+import { chainStatus, offsetsOf, timesIn, type PeriodTimes } from './color.rules.js';
 
-// How the colour game's rows read in its answers and socket events.
+// How the colour game's rows read in its answers (its socket events: color.events.ts).
 
 export const resultView = (p: repo.PeriodRow, offsets: ReadonlyMap<number, number>): PeriodResult => ({
   period: p.period,
@@ -29,13 +28,9 @@ export const resultView = (p: repo.PeriodRow, offsets: ReadonlyMap<number, numbe
   endTime: p.endTime.toISOString(),
 });
 
-/** Each chain's offset: a period's index in its chain is its seq less its chain's offset. */
-export const offsetsOf = (chains: readonly repo.ChainRow[]) => new Map(chains.map((c) => [c.id, c.offset]));
-
-export const resultEvent = (p: repo.PeriodRow, offsets: ReadonlyMap<number, number>): RoundResultEvent => {
-  const r = resultView(p, offsets);
-  return { period: r.period, number: r.number, colour: r.colour, size: r.size, hash: r.hash };
-};
+/** The period open for bets and the next ones of its chain, with their times. */
+export const nextPeriodsView = (periods: PeriodTimes[]) =>
+  periods.map((p) => ({ period: p.period, startTime: p.start.toISOString(), endTime: p.end.toISOString() }));
 
 export const betView = (b: repo.BetRow, number: number | null): ColorBet => ({
   _id: b.id,
@@ -77,7 +72,7 @@ export function commitmentView(c: repo.ChainRow, now: Date): ColorCommitment {
   };
 }
 
-export const stateView = (game: ColorGame, current: PeriodTimes | null, last: repo.PeriodRow | null, now: Date): ColorState => ({
+export const stateView = (game: ColorGame, { current, last }: { current: PeriodTimes | null; last: repo.PeriodRow | null }, now: Date): ColorState => ({
   current: current && {
     seq: current.seq,
     chain: current.chainId,

@@ -3,7 +3,7 @@
 // Chicken Road, the colour game and the spinner bring only their own rules and views.
 export { drawFloat, drawFloats, newClientSeed, newServerSeed, sha256Hex } from './play.draw.js';
 export { isSeedUnproven, seedUnproven, STORED_IN_CLEAR, watchUnprovenSeeds, type UnprovenSeed } from './seed-proof.js';
-export { readActivePair, revealedSeed, revealedSeeds, sealActiveSeeds, takeNonce, type FairnessView, type OpenPair, type SeedKey, type SeedPairRow } from './seeds.service.js';
+export { readActivePair, revealedSeed, revealedSeeds, sealActiveSeeds, takeNonce, type OpenPair, type SeedKey, type SeedPairRow } from './seeds.service.js';
 export {
   assertBetInRange,
   assertGameOpen,

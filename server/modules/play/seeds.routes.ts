@@ -1,14 +1,12 @@
 import { clientSeedBodySchema, fairnessSchema, rotateAnswerSchema, rotateBodySchema } from '../../../contracts/chicken.js';
-import { requireUser } from '../../plugins/auth.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
-import { ok as envelope } from '../../../contracts/envelope.js';
 import { watchUnprovenSeeds } from './seed-proof.js';
 import { changeClientSeed, currentPair, rotate } from './seeds.service.js';
+import { fairnessView, rotateView } from './seeds.view.js';
 
 /** The player's seed pair: its public parts, a new client seed, and rotation (which reveals the server seed). */
 export async function seedsRoutes(app: App): Promise<void> {
-  const tags = ['fairness'];
   // A seed that does not prove itself (any game's: a pair's or a colour chain's) is named in the log once.
   const named = new Set<string>();
   const unwatch = watchUnprovenSeeds(({ subject, reason }) => {
@@ -20,40 +18,30 @@ export async function seedsRoutes(app: App): Promise<void> {
     unwatch();
   });
 
-  app.get('/fairness', {
-    onRequest: [requireUser],
-    schema: { tags, summary: 'The active seed pair: server seed hash, client seed, next nonce', response: { 200: envelope(fairnessSchema) } },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Active seed pair.',
-      data: await currentPair(app.db, app.config.keys.seeds, request.user!.id),
-    }),
+  const r = routes(app, { tags: ['fairness'], guard: 'user' });
+
+  r.get('/fairness', {
+    summary: 'The active seed pair: server seed hash, client seed, next nonce',
+    data: fairnessSchema,
+    message: 'Active seed pair.',
+    handler: async (_input, ctx) => fairnessView(await currentPair(ctx)),
   });
 
-  app.post('/fairness/client-seed', {
-    onRequest: [requireUser],
-    config: rateLimited(app),
-    schema: { tags, summary: 'Set the client seed (refused while a round is open)', body: clientSeedBodySchema, response: { 200: envelope(fairnessSchema) } },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Client seed changed.',
-      data: await changeClientSeed(app.db, app.config.keys.seeds, request.user!.id, request.body.clientSeed),
-    }),
+  r.post('/fairness/client-seed', {
+    summary: 'Set the client seed (refused while a round is open)',
+    rateLimit: true,
+    body: clientSeedBodySchema,
+    data: fairnessSchema,
+    message: 'Client seed changed.',
+    handler: async ({ body }, ctx) => fairnessView(await changeClientSeed(ctx, { clientSeed: body.clientSeed })),
   });
 
-  app.post('/fairness/rotate', {
-    onRequest: [requireUser],
-    config: rateLimited(app),
-    schema: {
-      tags,
-      summary: 'Reveal the server seed and start a new pair (refused while a round is open)',
-      body: rotateBodySchema.nullish(),
-      response: { 200: envelope(rotateAnswerSchema) },
-    },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'Seed pair rotated.',
-      data: await rotate(app.db, app.config.keys.seeds, request.user!.id, app.clock.now(), request.body?.clientSeed),
-    }),
+  r.post('/fairness/rotate', {
+    summary: 'Reveal the server seed and start a new pair (refused while a round is open)',
+    rateLimit: true,
+    body: rotateBodySchema.nullish(),
+    data: rotateAnswerSchema,
+    message: 'Seed pair rotated.',
+    handler: async ({ body }, ctx) => rotateView(await rotate(ctx, { clientSeed: body?.clientSeed })),
   });
 }

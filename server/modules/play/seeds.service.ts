@@ -1,17 +1,11 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { RequestCtx } from '../../lib/context.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
 import { isSealed, seal, unseal } from '../../lib/seal.js';
 import { newClientSeed, newServerSeed, sha256Hex } from './play.draw.js';
 import { seedUnproven, STORED_IN_CLEAR } from './seed-proof.js';
 import * as repo from './seeds.repo.js';
-
-export interface FairnessView {
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-}
-
-const publicPair = (p: repo.SeedPairRow): FairnessView => ({ serverSeedHash: p.serverSeedHash, clientSeed: p.clientSeed, nonce: p.nonce });
 
 /**
  * The key unrevealed server seeds are sealed under (config.keys.seeds, from APP_SECRET): the
@@ -54,8 +48,9 @@ async function ensurePair(db: DbOrTx, key: SeedKey, userId: string): Promise<rep
   return (await repo.findActivePair(db, userId))!;
 }
 
-export async function currentPair(db: DbOrTx, key: SeedKey, userId: string): Promise<FairnessView> {
-  return publicPair(await ensurePair(db, key, userId));
+/** The caller's active pair (its seed still sealed), created on first use. */
+export async function currentPair(ctx: RequestCtx<AuthUser>): Promise<repo.SeedPairRow> {
+  return ensurePair(ctx.db, ctx.config.keys.seeds, ctx.user.id);
 }
 
 /** Takes the nonce for a new bet inside the bet's transaction, holding the pair's lock until it commits. */
@@ -82,36 +77,32 @@ async function lockIdlePair(tx: Tx, key: SeedKey, userId: string): Promise<repo.
   return pair;
 }
 
-export async function changeClientSeed(db: Db, key: SeedKey, userId: string, clientSeed: string): Promise<FairnessView> {
-  return db.transaction(async (tx) => {
-    const pair = await lockIdlePair(tx, key, userId);
+/** Sets the caller's client seed; answers the pair as it is now. */
+export async function changeClientSeed(ctx: RequestCtx<AuthUser>, { clientSeed }: { clientSeed: string }): Promise<repo.SeedPairRow> {
+  return ctx.db.transaction(async (tx) => {
+    const pair = await lockIdlePair(tx, ctx.config.keys.seeds, ctx.user.id);
     await repo.setClientSeed(tx, pair.id, clientSeed);
-    return { ...publicPair(pair), clientSeed };
+    return { ...pair, clientSeed };
   });
 }
 
-export interface RotateView extends FairnessView {
-  previousServerSeed: string;
-  previousServerSeedHash: string;
-  previousClientSeed: string;
-  previousNonce: number;
+/** A rotation: the retired pair, its server seed revealed, and the new active one. */
+export interface Rotated {
+  previous: OpenPair;
+  next: repo.SeedPairRow;
 }
 
 /** Reveals the active server seed (stored in clear from now on) and starts a new pair at nonce 0. */
-export async function rotate(db: Db, key: SeedKey, userId: string, now: Date, clientSeed?: string): Promise<RotateView> {
-  return db.transaction(async (tx) => {
-    const old = opened(key, await lockIdlePair(tx, key, userId));
-    await repo.revealPair(tx, old.id, old.serverSeed, now);
+export async function rotate(ctx: RequestCtx<AuthUser>, { clientSeed }: { clientSeed?: string }): Promise<Rotated> {
+  const key = ctx.config.keys.seeds;
+  const userId = ctx.user.id;
+  return ctx.db.transaction(async (tx) => {
+    const previous = opened(key, await lockIdlePair(tx, key, userId));
+    await repo.revealPair(tx, previous.id, previous.serverSeed, ctx.now);
     await createPair(tx, key, userId, clientSeed);
     const next = await repo.findActivePair(tx, userId);
     if (!next) throw conflict(SEEDS_CHANGED, 'SEEDS_CHANGED');
-    return {
-      previousServerSeed: old.serverSeed,
-      previousServerSeedHash: old.serverSeedHash,
-      previousClientSeed: old.clientSeed,
-      previousNonce: old.nonce,
-      ...publicPair(next),
-    };
+    return { previous, next };
   });
 }
 

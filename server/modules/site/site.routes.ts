@@ -1,5 +1,4 @@
 import { notificationAnswerSchema, visibleGamesAnswerSchema } from '../../../contracts/accounts.js';
-import type { App } from '../../types.js';
 import {
   gameVisibilityAnswerSchema,
   gameVisibilityBodySchema,
@@ -8,155 +7,113 @@ import {
   siteSettingsAnswerSchema,
   supportContactsAnswerSchema,
   supportContactsBodySchema,
-  TEXT_PAGE_MAX,
   textPageAnswerSchema,
   textPageParamsSchema,
   textPageQuerySchema,
 } from '../../../contracts/site.js';
-import { requireAdmin } from '../../plugins/auth.js';
-import { okMessage } from '../../../contracts/envelope.js';
+import { routes, said } from '../../http/route.js';
+import type { App } from '../../types.js';
 import {
   clearNotification,
   notification,
   saveNotification,
   saveSupportContacts,
   setGameVisibility,
-  settings,
   supportContacts,
   textPage,
   visibleGames,
 } from './site.service.js';
+import { savedNotificationView, siteSettingsView } from './site.view.js';
 
 const tags = ['site'];
-const security = [{ bearer: [] }];
+const games = { admin: 'games' } as const;
 
-/** Public calls every visitor's screens make. */
+/** Public calls every visitor's screens make, and the back office's edits of them (page games). */
 export async function siteRoutes(app: App): Promise<void> {
-  app.get('/users/visible-games', { schema: { tags, response: { 200: visibleGamesAnswerSchema } } }, async () => ({
-    success: true as const,
+  const r = routes(app, { tags, guard: 'public' });
+
+  r.get('/users/visible-games', {
+    summary: 'The games players may see (public)',
+    data: visibleGamesAnswerSchema.shape.data,
     message: 'Visible games',
-    data: await visibleGames(app.db),
-  }));
+    handler: async (_input, ctx) => visibleGames(ctx),
+  });
 
-  app.get(
-    '/site/settings',
-    { schema: { tags, summary: 'Limits and the game ladder the server enforces (public)', response: { 200: siteSettingsAnswerSchema } } },
-    async () => ({ success: true as const, message: 'Site settings', data: await settings(app.db, app.config) }),
-  );
+  r.get('/site/settings', {
+    summary: 'Limits and the game ladder the server enforces (public)',
+    data: siteSettingsAnswerSchema.shape.data,
+    message: 'Site settings',
+    handler: async (_input, ctx) => siteSettingsView(ctx.config, await supportContacts(ctx)),
+  });
 
-  app.get(
-    '/site/pages/:page',
-    {
-      schema: {
-        tags,
-        summary: "The operator's own Markdown for Terms, Privacy or Safer play (PAGES_DIR), or null for the built-in text (public)",
-        params: textPageParamsSchema,
-        querystring: textPageQuerySchema,
-        response: { 200: textPageAnswerSchema },
-      },
-    },
-    async (request) => {
-      const { page } = request.params;
-      const { markdown, tooLong } = await textPage(app.config, page, request.query.lang);
-      if (tooLong) request.log.warn({ page }, `PAGES_DIR/${page}.md is over ${TEXT_PAGE_MAX} bytes: the built-in text is shown`);
-      return { success: true as const, message: 'Page text', data: { page, markdown } };
-    },
-  );
+  r.get('/site/pages/:page', {
+    summary: "The operator's own Markdown for Terms, Privacy or Safer play (PAGES_DIR), or null for the built-in text (public)",
+    params: textPageParamsSchema,
+    query: textPageQuerySchema,
+    data: textPageAnswerSchema.shape.data,
+    message: 'Page text',
+    handler: async ({ params, query }, ctx) => ({ page: params.page, markdown: await textPage(ctx, { page: params.page, language: query.lang }) }),
+  });
 
-  app.get(
-    '/admin/support-contacts',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: "Help & Support's contacts as the back office edits them (page games)",
-        response: { 200: supportContactsAnswerSchema },
-      },
-    },
-    async () => ({ success: true as const, message: 'Support contacts', data: await supportContacts(app.db, app.config) }),
-  );
+  r.get('/admin/support-contacts', {
+    summary: "Help & Support's contacts as the back office edits them (page games)",
+    guard: games,
+    data: supportContactsAnswerSchema.shape.data,
+    message: 'Support contacts',
+    handler: async (_input, ctx) => supportContacts(ctx),
+  });
 
-  app.put(
-    '/admin/support-contacts',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: "Save Help & Support's WhatsApp number and Telegram username; an empty one is not offered (page games)",
-        body: supportContactsBodySchema,
-        response: { 200: supportContactsAnswerSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Support contacts saved',
-      data: await saveSupportContacts(app.db, app.config, request.user!.id, request.body, app.clock.now()),
-    }),
-  );
+  r.put('/admin/support-contacts', {
+    summary: "Save Help & Support's WhatsApp number and Telegram username; an empty one is not offered (page games)",
+    guard: games,
+    body: supportContactsBodySchema,
+    data: supportContactsAnswerSchema.shape.data,
+    message: 'Support contacts saved',
+    handler: async ({ body }, ctx) => saveSupportContacts(ctx, body),
+  });
 
   // `message` is the notification itself (null when there is none), as the original client reads it;
-  // `messageHi` its Hindi version for Hindi readers (null when none).
-  app.get('/notification/get', { schema: { tags, response: { 200: notificationAnswerSchema } } }, async () => ({
-    success: true as const,
-    ...(await notification(app.db)),
-  }));
+  // `messageHi` its Hindi version for Hindi readers (null when none). The text goes in `extra`, as
+  // `said` takes a message that is always a string.
+  r.get('/notification/get', {
+    summary: 'The site-wide message and its Hindi version, null when there is none (public)',
+    answer: notificationAnswerSchema,
+    handler: async (_input, ctx) => said('', undefined, { ...(await notification(ctx)) }),
+  });
 
-  app.post(
-    '/notification/add',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: 'Save the site-wide message, and optionally its Hindi version for Hindi readers; saved without one, it has none (page games)',
-        body: notificationBodySchema,
-        response: { 200: notificationSavedAnswerSchema },
-      },
-      // The original client reads a failure's text from `error`.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-        try {
-          const body = JSON.parse(payload) as { message?: string };
-          return JSON.stringify({ ...body, error: body.message });
-        } catch {
-          return payload;
-        }
-      },
-    },
-    async (request) => ({
-      success: true as const,
+  // The original client reads a failure's text from `error`: this call alone answers it there too.
+  await app.register(async (scope: App) => {
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      try {
+        const body = JSON.parse(payload) as { message?: string };
+        return JSON.stringify({ ...body, error: body.message });
+      } catch {
+        return payload;
+      }
+    });
+    routes(scope, { tags, guard: games }).post('/notification/add', {
+      summary: 'Save the site-wide message, and optionally its Hindi version for Hindi readers; saved without one, it has none (page games)',
+      body: notificationBodySchema,
+      data: notificationSavedAnswerSchema.shape.data,
       message: 'Message saved successfully',
-      data: await saveNotification(app.db, request.user!.id, { message: request.body.message, messageHi: request.body.messageHi ?? null }, app.clock.now()),
-    }),
-  );
+      handler: async ({ body }, ctx) => savedNotificationView(await saveNotification(ctx, { message: body.message, messageHi: body.messageHi ?? null })),
+    });
+  });
 
-  app.delete(
-    '/notification',
-    { onRequest: requireAdmin('games'), schema: { tags, security, summary: 'Take the site-wide message down (page games)', response: { 200: okMessage } } },
-    async (request) => {
-      await clearNotification(app.db, request.user!.id, app.clock.now());
-      return { success: true as const, message: 'Notification removed' };
-    },
-  );
+  r.delete('/notification', {
+    summary: 'Take the site-wide message down (page games)',
+    guard: games,
+    message: 'Notification removed',
+    handler: async (_input, ctx) => clearNotification(ctx),
+  });
 
-  app.post(
-    '/admin/game-visibility',
-    {
-      onRequest: requireAdmin('games'),
-      schema: {
-        tags,
-        security,
-        summary: 'Show or hide a game for players (page games)',
-        body: gameVisibilityBodySchema,
-        response: { 200: gameVisibilityAnswerSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: request.body.isVisible ? 'Game enabled' : 'Game disabled',
-      data: await setGameVisibility(app.db, request.user!.id, request.body.gameType, request.body.isVisible, app.clock.now()),
-    }),
-  );
+  r.post('/admin/game-visibility', {
+    summary: 'Show or hide a game for players (page games)',
+    guard: games,
+    body: gameVisibilityBodySchema,
+    data: gameVisibilityAnswerSchema.shape.data,
+    message: (data) => (data.isVisible ? 'Game enabled' : 'Game disabled'),
+    handler: async ({ body }, ctx) => setGameVisibility(ctx, { gameType: body.gameType, isVisible: body.isVisible }),
+  });
 }

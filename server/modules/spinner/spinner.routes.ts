@@ -9,118 +9,93 @@ import {
   spinsPageAnswerSchema,
   spinsQuerySchema,
 } from '../../../contracts/spinner.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
-import { requestKey } from '../../plugins/idempotency.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
 import { addPrize, createPrizeSet, deletePrizeSet, listPrizeSets, removePrize, replacePrizes } from './prizes.service.js';
 import { listSpins, spin, spinStatus } from './spin.service.js';
-import { spinsPageView, spinView } from './spinner.view.js';
+import { prizeSetView, spinsPageView, spinStatusView, spinView } from './spinner.view.js';
 
-const tags = ['spinner'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const games = requireAdmin('games');
+const prizeSet = prizeSetAnswerSchema.shape.data;
 
 /** The prize wheel: its prizes (public), the back office's edits (page games), and the spin itself. */
 export async function spinnerRoutes(app: App): Promise<void> {
-  app.get(
-    '/spinner/prizes',
-    { schema: { tags, summary: 'The prize sets, a bare array; the first is the wheel', response: { 200: prizeSetListSchema } } },
-    async () => listPrizeSets(app.db),
-  );
+  const r = routes(app, { tags: ['spinner'], guard: { admin: 'games' } });
 
-  app.post(
-    '/spinner/spin',
-    {
-      onRequest: requireUser,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Spin once an hour: the server draws the segment from the seed pair and credits the prize',
-        response: { 200: spinAnswerSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Spun',
-      data: spinView(await spin(app.db, app.clock, app.config.keys.seeds, request.user!.id, requestKey(request))),
-    }),
-  );
+  r.get('/spinner/prizes', {
+    summary: 'The prize sets, a bare array; the first is the wheel',
+    guard: 'public',
+    answer: prizeSetListSchema,
+    handler: async (_input, ctx) => (await listPrizeSets(ctx)).map(prizeSetView),
+  });
 
-  app.get(
-    '/spinner/status',
-    { onRequest: requireUser, schema: { tags, security, summary: 'When the caller may spin next', response: { 200: spinStatusAnswerSchema } } },
-    async (request) => ({ success: true as const, message: 'Spinner status', data: await spinStatus(app.db, request.user!.id, app.clock.now()) }),
-  );
+  r.post('/spinner/spin', {
+    summary: 'Spin once an hour: the server draws the segment from the seed pair and credits the prize',
+    guard: 'user',
+    idempotent: true,
+    data: spinAnswerSchema.shape.data,
+    message: 'Spun',
+    handler: async (_input, ctx) => spinView(await spin(ctx)),
+  });
 
-  app.get(
-    '/spinner/spins',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "The caller's spins, newest first, 10 a page, with their seeds",
-        querystring: spinsQuerySchema,
-        response: { 200: spinsPageAnswerSchema },
-      },
-    },
-    async (request) => ({ success: true as const, message: 'Spins', data: spinsPageView(await listSpins(app.db, request.user!.id, request.query.page)) }),
-  );
+  r.get('/spinner/status', {
+    summary: 'When the caller may spin next',
+    guard: 'user',
+    data: spinStatusAnswerSchema.shape.data,
+    message: 'Spinner status',
+    handler: async (_input, ctx) => spinStatusView(await spinStatus(ctx)),
+  });
 
-  app.post(
-    '/spinner/prize',
-    {
-      onRequest: games,
-      schema: { tags, security, summary: 'Add the prize set (when there is none)', body: prizeSetBodySchema, response: { 201: prizeSetAnswerSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ success: true as const, message: 'Prizes saved.', data: await createPrizeSet(app.db, request.user!.id, request.body.prizes) }),
-  );
+  r.get('/spinner/spins', {
+    summary: "The caller's spins, newest first, 10 a page, with their seeds",
+    guard: 'user',
+    query: spinsQuerySchema,
+    data: spinsPageAnswerSchema.shape.data,
+    message: 'Spins',
+    handler: async ({ query }, ctx) => spinsPageView(await listSpins(ctx, { page: query.page })),
+  });
 
-  app.put(
-    '/spinner/prize/:id',
-    {
-      onRequest: games,
-      schema: { tags, security, summary: 'Replace the prizes of a set', params: idParams, body: prizeSetBodySchema, response: { 200: prizeSetAnswerSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Prizes saved.',
-      data: await replacePrizes(app.db, request.user!.id, request.params.id, request.body.prizes, app.clock.now()),
-    }),
-  );
+  r.post('/spinner/prize', {
+    summary: 'Add the prize set (when there is none)',
+    status: 201,
+    body: prizeSetBodySchema,
+    data: prizeSet,
+    message: 'Prizes saved.',
+    handler: async ({ body }, ctx) => prizeSetView(await createPrizeSet(ctx, { prizes: body.prizes })),
+  });
 
-  app.post(
-    '/spinner/prize/:id/add',
-    {
-      onRequest: games,
-      schema: { tags, security, summary: 'Add one prize to a set', params: idParams, body: prizeBodySchema, response: { 200: prizeSetAnswerSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Prize added.',
-      data: await addPrize(app.db, request.user!.id, request.params.id, request.body.prize, app.clock.now()),
-    }),
-  );
+  r.put('/spinner/prize/:id', {
+    summary: 'Replace the prizes of a set',
+    params: idParams,
+    body: prizeSetBodySchema,
+    data: prizeSet,
+    message: 'Prizes saved.',
+    handler: async ({ params, body }, ctx) => prizeSetView(await replacePrizes(ctx, { id: params.id, prizes: body.prizes })),
+  });
 
-  app.post(
-    '/spinner/prize/:id/remove',
-    {
-      onRequest: games,
-      schema: { tags, security, summary: 'Remove one prize from a set', params: idParams, body: prizeBodySchema, response: { 200: prizeSetAnswerSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Prize removed.',
-      data: await removePrize(app.db, request.user!.id, request.params.id, request.body.prize, app.clock.now()),
-    }),
-  );
+  r.post('/spinner/prize/:id/add', {
+    summary: 'Add one prize to a set',
+    params: idParams,
+    body: prizeBodySchema,
+    data: prizeSet,
+    message: 'Prize added.',
+    handler: async ({ params, body }, ctx) => prizeSetView(await addPrize(ctx, { id: params.id, prize: body.prize })),
+  });
 
-  app.delete(
-    '/spinner/prize/:id',
-    { onRequest: games, schema: { tags, security, summary: 'Delete a prize set', params: idParams, response: { 200: prizeSetAnswerSchema } } },
-    async (request) => ({ success: true as const, message: 'Deleted successfully', data: await deletePrizeSet(app.db, request.user!.id, request.params.id) }),
-  );
+  r.post('/spinner/prize/:id/remove', {
+    summary: 'Remove one prize from a set',
+    params: idParams,
+    body: prizeBodySchema,
+    data: prizeSet,
+    message: 'Prize removed.',
+    handler: async ({ params, body }, ctx) => prizeSetView(await removePrize(ctx, { id: params.id, prize: body.prize })),
+  });
+
+  r.delete('/spinner/prize/:id', {
+    summary: 'Delete a prize set',
+    params: idParams,
+    data: prizeSet,
+    message: 'Deleted successfully',
+    handler: async ({ params }, ctx) => prizeSetView(await deletePrizeSet(ctx, { id: params.id })),
+  });
 }

@@ -1,8 +1,14 @@
 import { toRupees } from '../../../contracts/money.js';
-import type { SpinRecord, SpinResult } from '../../../contracts/spinner.js';
+import type { PrizeSet, SpinRecord, SpinResult, SpinStatus } from '../../../contracts/spinner.js';
+import type { SpinWait } from './spin.service.js';
 import type * as repo from './spinner.repo.js';
 
 // How the wheel's rows read in its answers.
+
+/** A prize set as the original client reads it. */
+export const prizeSetView = (row: repo.PrizeSetRow): PrizeSet => ({ _id: row.id, prizes: row.prizes });
+
+export const spinStatusView = (w: SpinWait): SpinStatus => ({ canSpin: w.canSpin, nextSpinAt: w.nextSpinAt.toISOString(), retryAfter: w.retryAfter });
 
 /** A spin just made: its row, the prizes it was drawn from, the balance after (paise) and when the next may be. */
 export const spinView = (s: { row: repo.SpinRow; balance: number; nextSpinAt: Date }): SpinResult => ({
