@@ -150,6 +150,8 @@ export function routes<DG extends Guard>(app: App, defaults: { tags: string[]; g
           ...(def.query ? { querystring: def.query } : {}),
           ...(def.params ? { params: def.params } : {}),
           ...(answer ? { response: { [status]: answer } } : {}),
+          // A file's type, for the OpenAPI document.
+          ...(raw && (def as RawRoute<G, B, Q, P, D>).contentType ? { produces: [(def as RawRoute<G, B, Q, P, D>).contentType!.split(';')[0]] } : {}),
         },
         handler: async (request, reply) => {
           const ctx: RequestCtx<AuthUser | null> = { ...contextOf(app, request.log), user: request.user, key: requestKey(request) };
