@@ -8,44 +8,68 @@ import {
   resendAnswerSchema,
   resetPasswordSchema,
 } from '../../../contracts/accounts.js';
-import { okMessage } from '../../../contracts/envelope.js';
+import { routes, said } from '../../http/route.js';
 import type { App } from '../../types.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
-import { register, resend, verify, type AccountsDeps } from './accounts.service.js';
+import { register, resend, verify } from './accounts.service.js';
 import { requestReset, resetPassword } from './password-reset.service.js';
 import { clearSessionCookies } from './session.cookies.js';
+import { registeredView } from './user.view.js';
 
-const tags = ['accounts'];
-
-/** Registration, codes, sign-in, sessions, password reset and the player's own account data. */
+/** Registration, codes and password reset: open to anybody, each under the per-IP rate limit. */
 export async function accountsRoutes(app: App): Promise<void> {
-  const deps: AccountsDeps = { db: app.db, config: app.config, messenger: app.messenger, log: app.log, background: app.background, clock: app.clock };
-  const limit = rateLimited(app);
+  const r = routes(app, { tags: ['accounts'], guard: 'public' });
 
-  app.post('/users/register', { schema: { body: registerSchema, tags, response: { 201: registerAnswerSchema } }, config: limit }, async (request, reply) => {
-    const { user, message, failed } = await register(deps, request.body);
-    const data = { _id: user.id, fullName: user.fullName, email: user.email, phoneNumber: user.phoneNumber };
-    return reply.status(201).send({ success: true as const, message, data, userId: user.id, ...(failed.length ? { undelivered: failed } : {}) });
+  r.post('/users/register', {
+    summary: 'Create an account awaiting its code',
+    rateLimit: true,
+    status: 201,
+    body: registerSchema,
+    answer: registerAnswerSchema,
+    handler: async ({ body }, ctx) => {
+      const { user, message, failed } = await register(ctx, body);
+      return said(message, registeredView(user), { userId: user.id, ...(failed.length ? { undelivered: failed } : {}) });
+    },
   });
 
-  app.post('/otp/verify', { schema: { body: otpVerifySchema, tags, response: { 200: okMessage } }, config: limit }, async (request) => {
-    await verify(deps, request.body);
-    return { success: true as const, message: MESSAGES.verified };
+  r.post('/otp/verify', {
+    summary: 'Verify a new account with its code',
+    rateLimit: true,
+    body: otpVerifySchema,
+    message: MESSAGES.verified,
+    handler: async ({ body }, ctx) => {
+      await verify(ctx, body);
+    },
   });
 
-  app.post('/otp/resend', { schema: { body: otpResendSchema, tags, response: { 200: resendAnswerSchema } }, config: limit }, async (request) => {
-    const { message, retryAfter } = await resend(deps, request.body.userId);
-    return { success: true as const, message, data: { retryAfter } };
+  r.post('/otp/resend', {
+    summary: 'Send a new code to an account awaiting verification',
+    rateLimit: true,
+    body: otpResendSchema,
+    data: resendAnswerSchema.shape.data,
+    handler: async ({ body }, ctx) => {
+      const { message, retryAfter } = await resend(ctx, { userId: body.userId });
+      return said(message, { retryAfter });
+    },
   });
 
-  app.post('/users/request-reset-otp', { schema: { body: requestResetSchema, tags, response: { 200: okMessage } }, config: limit }, async (request) => {
-    await requestReset(deps, request.body);
-    return { success: true as const, message: MESSAGES.resetRequested };
+  r.post('/users/request-reset-otp', {
+    summary: 'Send a password reset code',
+    rateLimit: true,
+    body: requestResetSchema,
+    message: MESSAGES.resetRequested,
+    handler: async ({ body }, ctx) => {
+      await requestReset(ctx, body);
+    },
   });
 
-  app.post('/users/reset-password', { schema: { body: resetPasswordSchema, tags, response: { 200: okMessage } }, config: limit }, async (request, reply) => {
-    await resetPassword(deps, request.body);
-    clearSessionCookies(request, reply, app.config);
-    return { success: true as const, message: MESSAGES.passwordReset };
+  r.post('/users/reset-password', {
+    summary: 'Set a new password with a reset code',
+    rateLimit: true,
+    body: resetPasswordSchema,
+    message: MESSAGES.passwordReset,
+    handler: async ({ body }, ctx, http) => {
+      await resetPassword(ctx, body);
+      clearSessionCookies(http, ctx.config);
+    },
   });
 }

@@ -1,32 +1,17 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, type otpVerifySchema, type registerSchema } from '../../../contracts/accounts.js';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Ctx } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound, pgError, PG } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { toPaise } from '../../../contracts/money.js';
 import { DEFAULT_LANGUAGE } from '../../../contracts/language.js';
 import { ensureWallet, ledgerKeys, transferOnce } from '../ledger/index.js';
-import type { Messenger } from '../messaging/index.js';
-import type { Background } from '../../lib/background.js';
 import * as users from './accounts.repo.js';
 import { channelWords, deliverCodes } from './otp.delivery.js';
 import { attemptSucceeded, takeAttempt } from './throttle.service.js';
 import { consumeCodes, cooldownRemaining, issueCodes, type IssuedCode, type OtpChannel } from './otp.service.js';
-
-export interface AccountsDeps {
-  db: Db;
-  config: Config;
-  messenger: Messenger;
-  log: FastifyBaseLogger;
-  /** Deliveries whose outcome the answer must not wait for (or reveal). */
-  background: Background;
-  /** The time that code expiry and resend cooldowns are measured by. */
-  clock: Clock;
-}
 
 type RegisterInput = z.output<typeof registerSchema>;
 type VerifyInput = z.output<typeof otpVerifySchema>;
@@ -60,8 +45,8 @@ type RegisterOutcome =
  * exactly as it is (name, password and contacts) and its owner gets a new code; whoever holds
  * that code can finish it. Only an unverified registration older than a day gives way.
  */
-export async function register(deps: AccountsDeps, input: RegisterInput) {
-  const { db, config } = deps;
+export async function register(ctx: Ctx, input: RegisterInput) {
+  const { db, config, now } = ctx;
   if (config.REQUIRE_AGE_CONFIRMATION && input.ageConfirmed !== true) throw badRequest(MESSAGES.ageRequired, 'AGE_NOT_CONFIRMED');
   const referrer = input.ref_by ? await users.findUserByReferralCode(db, input.ref_by) : undefined;
   if (input.ref_by && !referrer) throw badRequest(MESSAGES.referralInvalid, 'REFERRAL_INVALID');
@@ -80,17 +65,17 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
       }
       const pending: users.UserRow[] = [];
       for (const holder of holders) {
-        if (!(await users.deleteAbandonedRegistration(tx, holder.id, PENDING_REGISTRATION_HOURS, deps.clock.now()))) pending.push(holder);
+        if (!(await users.deleteAbandonedRegistration(tx, holder.id, PENDING_REGISTRATION_HOURS, now))) pending.push(holder);
       }
       if (pending.length > 1) throw conflict('This email and phone number belong to two different accounts awaiting verification.', 'REGISTRATION_CONFLICT');
       if (pending.length === 1) {
         const owner = pending[0];
-        const wait = await cooldownRemaining(tx, owner.id, 'verify', channels, deps.clock.now());
+        const wait = await cooldownRemaining(tx, owner.id, 'verify', channels, now);
         return {
           kind: 'pending',
           user: owner,
           wait,
-          codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, deps.clock.now()),
+          codes: wait > 0 ? [] : await issueCodes(tx, config.keys.otp, owner.id, 'verify', channels, now),
         };
       }
       const values = {
@@ -99,12 +84,12 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
         phoneNumber: input.phoneNumber,
         passwordHash,
         referredBy: referrer?.id ?? null,
-        ageConfirmedAt: input.ageConfirmed ? deps.clock.now() : null,
+        ageConfirmedAt: input.ageConfirmed ? now : null,
         language: input.language ?? DEFAULT_LANGUAGE,
       };
       const user = await users.insertUser(tx, { ...values, referralCode: await newReferralCode(tx) });
       await ensureWallet(tx, user.id);
-      return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now()) };
+      return { kind: 'created', user, codes: await issueCodes(tx, config.keys.otp, user.id, 'verify', channels, now) };
     });
   } catch (err) {
     throw raceMessage(err) ?? err;
@@ -112,7 +97,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
 
   const { user, codes } = outcome;
   // Codes go to the contacts on record, never to the ones just typed.
-  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
+  const failed = await deliverCodes(ctx, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
   if (outcome.kind === 'pending') {
     const contact = user.email.toLowerCase() === input.email ? 'This e-mail' : 'This phone number';
     const message =
@@ -129,8 +114,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput) {
   return { user, message, failed };
 }
 
-export async function verify(deps: AccountsDeps, input: VerifyInput) {
-  const { db, config } = deps;
+export async function verify(ctx: Ctx, input: VerifyInput) {
+  const { db, config, now } = ctx;
   const given: Partial<Record<OtpChannel, string>> = {};
   for (const channel of config.OTP_CHANNELS) {
     const code = channel === 'email' ? input.emailOTP : input.smsOTP;
@@ -140,9 +125,8 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
   const user = await users.findUserById(db, input.userId);
   if (!user) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
   if (user.verifiedAt) throw alreadyVerified();
-  await takeAttempt(db, 'verify', user.id, deps.clock.now());
+  await takeAttempt(db, 'verify', user.id, now);
   const result = await db.transaction(async (tx) => {
-    const now = deps.clock.now();
     const checked = await consumeCodes(tx, config.keys.otp, user.id, 'verify', given, now);
     if (checked.ok && (await users.markVerified(tx, user.id, now)) && config.PLAY_MONEY) {
       // A play-money site starts each new player with its play balance, once.
@@ -159,11 +143,11 @@ export async function verify(deps: AccountsDeps, input: VerifyInput) {
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
-  await attemptSucceeded(db, 'verify', user.id, deps.clock.now());
+  await attemptSucceeded(db, 'verify', user.id, now);
 }
 
-export async function resend(deps: AccountsDeps, userId: string) {
-  const { db, config } = deps;
+export async function resend(ctx: Ctx, { userId }: { userId: string }) {
+  const { db, config, now } = ctx;
   const channels = config.OTP_CHANNELS;
   const user = await users.findUserById(db, userId);
   if (!user) throw notFound('No registration was found for this account. Please register again.', 'ACCOUNT_NOT_FOUND');
@@ -171,13 +155,13 @@ export async function resend(deps: AccountsDeps, userId: string) {
   const codes = await db.transaction(async (tx) => {
     // The row lock makes two resends at once wait for each other, so only one gets through.
     await users.lockUser(tx, user.id);
-    const wait = await cooldownRemaining(tx, user.id, 'verify', channels, deps.clock.now());
+    const wait = await cooldownRemaining(tx, user.id, 'verify', channels, now);
     if (wait > 0) {
       throw new AppError('OTP_COOLDOWN', 429, `Please wait ${wait} seconds before asking for a new code.`, { data: { retryAfter: wait } });
     }
-    return issueCodes(tx, config.keys.otp, user.id, 'verify', channels, deps.clock.now());
+    return issueCodes(tx, config.keys.otp, user.id, 'verify', channels, now);
   });
-  const failed = await deliverCodes(deps, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
+  const failed = await deliverCodes(ctx, { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language }, 'verify', codes);
   if (failed.length === codes.length) {
     throw new AppError('DELIVERY_FAILED', 503, `We could not send your ${channelWords(failed)} code right now. Please try again in a moment.`, {
       data: { retryAfter: 0 },

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../../contracts/language.js';
 import { formatIst } from '../../lib/india-time.js';
-import type { AccountsDeps } from './accounts.service.js';
+import type { Ctx } from '../../lib/context.js';
 import type { UserRow } from './accounts.repo.js';
 
 // A player whose password, e-mail or phone an admin set is told at once, in their language, at the
@@ -65,6 +65,6 @@ export function adminChangeNotices(before: UserRow, after: UserRow, changed: Cha
 }
 
 /** Sends those notices after the change is committed; a failed delivery is logged, not retried. */
-export function announceAdminChange(deps: AccountsDeps, ...args: Parameters<typeof adminChangeNotices>): void {
-  for (const notice of adminChangeNotices(...args)) deps.background.run('admin change notice', () => deps.messenger.send(notice));
+export function announceAdminChange(ctx: Pick<Ctx, 'background' | 'messenger'>, ...args: Parameters<typeof adminChangeNotices>): void {
+  for (const notice of adminChangeNotices(...args)) ctx.background.run('admin change notice', () => ctx.messenger.send(notice));
 }

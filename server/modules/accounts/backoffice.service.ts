@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import type { addAdminSchema, confirmContactSchema, updateAdminSchema, updateUserSchema, usersQuerySchema } from '../../../contracts/backoffice.js';
 import { formatInr, toPaise, toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { ProposedAdminChange } from '../../db/schema/index.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound, pgError, PG } from '../../lib/errors.js';
 import { isUuid } from '../../../contracts/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -15,13 +17,11 @@ import { ensureWallet } from '../ledger/index.js';
 import type { UserRow } from './accounts.repo.js';
 import * as users from './accounts.repo.js';
 import { newReferralCode } from './accounts.service.js';
-import type { AccountsDeps } from './accounts.service.js';
 import * as repo from './backoffice.repo.js';
 import * as contact from './contact-change.service.js';
 import type { ContactChange, ContactTarget } from './contact-change.service.js';
 import type { IssuedCode } from './otp.service.js';
 import { revokeAllForUser } from './session.repo.js';
-import { managedUserView } from './user.view.js';
 import { announceAdminChange } from './admin-change.notice.js';
 import { assertIndependent } from './independence.service.js';
 
@@ -29,8 +29,16 @@ import { assertIndependent } from './independence.service.js';
 const ADMIN_MANAGEMENT: AccessPage = 'admin-management';
 
 /** What the audit log keeps of a person: never a password or its hash. */
-const auditView = (row: UserRow) => ({
-  ...managedUserView(row),
+const auditRecord = (row: UserRow) => ({
+  _id: row.id,
+  fullName: row.fullName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  createdAt: row.createdAt.toISOString(),
+  role: row.role,
+  verified: Boolean(row.verifiedAt),
+  blocked: Boolean(row.blockedAt),
+  withdrawalsHeldUntil: row.withdrawalsHeldUntil ? row.withdrawalsHeldUntil.toISOString() : null,
   ...(row.role === 'admin'
     ? { accessPages: row.accessPages, dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit) }
     : {}),
@@ -53,7 +61,8 @@ async function lockPlayer(tx: DbOrTx, rawId: string): Promise<UserRow> {
 }
 
 /** One page of users, each with the time-out or self-exclusion they are on, if any. */
-export async function listManagedUsers(db: DbOrTx, query: z.infer<typeof usersQuerySchema>, now: Date) {
+export async function listManagedUsers(ctx: Ctx, query: z.infer<typeof usersQuerySchema>) {
+  const { db, now } = ctx;
   const { rows, total } = await repo.listUsers(db, { q: query.q || undefined, limit: query.limit, offset: (query.page - 1) * query.limit });
   const exclusions = await exclusionsOf(
     db,
@@ -82,8 +91,9 @@ function credentialsChanged(before: UserRow, after: UserRow, password: boolean):
  * ADMIN_CHANGE_HOLD_HOURS (never shortening a hold already running) unless a second admin releases
  * them: whoever took the account over by the back office cannot pay it out to themselves.
  */
-async function holdWithdrawals(deps: AccountsDeps, tx: DbOrTx, actor: AuthUser, row: UserRow, now: Date): Promise<UserRow> {
-  const hours = deps.config.ADMIN_CHANGE_HOLD_HOURS;
+async function holdWithdrawals(ctx: RequestCtx<AuthUser>, tx: DbOrTx, row: UserRow): Promise<UserRow> {
+  const { now, user: actor } = ctx;
+  const hours = ctx.config.ADMIN_CHANGE_HOLD_HOURS;
   if (hours === 0) return row;
   const until = new Date(now.getTime() + hours * 3_600_000);
   if (row.withdrawalsHeldUntil && row.withdrawalsHeldUntil >= until) return row;
@@ -94,26 +104,27 @@ async function holdWithdrawals(deps: AccountsDeps, tx: DbOrTx, actor: AuthUser, 
  * PUT /users/{id}: name, e-mail and phone, and a new password when one is given. A new password,
  * e-mail or phone holds the player's withdrawals and tells the player, at the old and new addresses.
  */
-export async function updateManagedUser(deps: AccountsDeps, actor: AuthUser, id: string, input: z.infer<typeof updateUserSchema>, now: Date): Promise<UserRow> {
+export async function updateManagedUser(ctx: RequestCtx<AuthUser>, { id, ...input }: { id: string } & z.infer<typeof updateUserSchema>): Promise<UserRow> {
+  const { now, user: actor } = ctx;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
-    const { before, after, changed } = await deps.db.transaction(async (tx) => {
+    const { before, after, changed } = await ctx.db.transaction(async (tx) => {
       const before = await lockPlayer(tx, id);
       let after = await repo.updateUserRow(tx, before.id, { fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash }, now);
       if (passwordHash) await revokeAllForUser(tx, before.id, now);
       const changed = credentialsChanged(before, after, Boolean(passwordHash));
-      if (changed.length) after = await holdWithdrawals(deps, tx, actor, after, now);
+      if (changed.length) after = await holdWithdrawals(ctx, tx, after);
       await audit(tx, {
         actorId: actor.id,
         action: 'user.update',
         entity: 'user',
         entityId: before.id,
-        before: auditView(before),
-        after: { ...auditView(after), ...(passwordHash ? { passwordChanged: true } : {}) },
+        before: auditRecord(before),
+        after: { ...auditRecord(after), ...(passwordHash ? { passwordChanged: true } : {}) },
       });
       return { before, after, changed };
     });
-    if (changed.length) announceAdminChange(deps, before, after, changed, now, after.withdrawalsHeldUntil);
+    if (changed.length) announceAdminChange(ctx, before, after, changed, now, after.withdrawalsHeldUntil);
     return after;
   } catch (err) {
     taken(err);
@@ -121,13 +132,14 @@ export async function updateManagedUser(deps: AccountsDeps, actor: AuthUser, id:
 }
 
 /** Sets a new password for a player; every session of theirs ends, their withdrawals wait and they are told. */
-export async function setManagedUserPassword(deps: AccountsDeps, actor: AuthUser, id: string, password: string, now: Date): Promise<UserRow> {
+export async function setManagedUserPassword(ctx: RequestCtx<AuthUser>, { id, password }: { id: string; password: string }): Promise<UserRow> {
+  const { now, user: actor } = ctx;
   const passwordHash = await hashPassword(password);
-  const { before, after } = await deps.db.transaction(async (tx) => {
+  const { before, after } = await ctx.db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     let after = await repo.updateUserRow(tx, before.id, { passwordHash }, now);
     await revokeAllForUser(tx, before.id, now);
-    after = await holdWithdrawals(deps, tx, actor, after, now);
+    after = await holdWithdrawals(ctx, tx, after);
     await audit(tx, {
       actorId: actor.id,
       action: 'user.password',
@@ -137,7 +149,7 @@ export async function setManagedUserPassword(deps: AccountsDeps, actor: AuthUser
     });
     return { before, after };
   });
-  announceAdminChange(deps, before, after, ['password'], now, after.withdrawalsHeldUntil);
+  announceAdminChange(ctx, before, after, ['password'], now, after.withdrawalsHeldUntil);
   return after;
 }
 
@@ -145,8 +157,9 @@ export async function setManagedUserPassword(deps: AccountsDeps, actor: AuthUser
  * Releases a player's withdrawals held after an admin's change of their password or contact. Only
  * a second admin may, independent of the one who made the change (docs/decisions/0027).
  */
-export async function releaseWithdrawals(deps: AccountsDeps, actor: AuthUser, id: string, now: Date): Promise<UserRow> {
-  return deps.db.transaction(async (tx) => {
+export async function releaseWithdrawals(ctx: RequestCtx<AuthUser>, { id }: { id: string }): Promise<UserRow> {
+  const { now, user: actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     if (!before.withdrawalsHeldUntil || before.withdrawalsHeldUntil <= now) {
       throw conflict("This player's withdrawals are not held.", 'NOT_HELD');
@@ -155,7 +168,7 @@ export async function releaseWithdrawals(deps: AccountsDeps, actor: AuthUser, id
       throw forbidden("You made the change that holds this player's withdrawals: another admin must release them.", 'OWN_CHANGE');
     }
     if (before.withdrawalsHeldBy) {
-      await assertIndependent(tx, deps.config, before.withdrawalsHeldBy, actor.id, now, 'The change that holds these withdrawals');
+      await assertIndependent(tx, ctx.config, before.withdrawalsHeldBy, actor.id, now, 'The change that holds these withdrawals');
     }
     const after = await repo.updateUserRow(tx, before.id, { withdrawalsHeldUntil: null, withdrawalsHeldBy: null }, now);
     await audit(tx, {
@@ -171,8 +184,9 @@ export async function releaseWithdrawals(deps: AccountsDeps, actor: AuthUser, id
 }
 
 /** Blocks (every session ends at its next call, and sign-in is refused) or unblocks a player. */
-export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string, blocked: boolean, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function setManagedUserBlocked(ctx: RequestCtx<AuthUser>, { id, blocked }: { id: string; blocked: boolean }): Promise<UserRow> {
+  const { now, user: actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const before = await lockPlayer(tx, id);
     if (Boolean(before.blockedAt) === blocked) return before;
     const after = await repo.updateUserRow(tx, before.id, { blockedAt: blocked ? now : null }, now);
@@ -189,8 +203,8 @@ export async function setManagedUserBlocked(db: Db, actor: AuthUser, id: string,
   });
 }
 
-export async function listAdminRows(db: DbOrTx): Promise<UserRow[]> {
-  return repo.listAdmins(db);
+export async function listAdminRows(ctx: Ctx): Promise<UserRow[]> {
+  return repo.listAdmins(ctx.db);
 }
 
 /** An admin grants only the pages they hold themselves. */
@@ -200,7 +214,7 @@ function assertGrantable(actor: AuthUser, pages: readonly AccessPage[]): void {
 }
 
 /** The daily approval limit an admin works under, in paise: their own, or the site's. */
-const limitOf = (config: AccountsDeps['config'], limit: number | null) => limit ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
+const limitOf = (config: Config, limit: number | null) => limit ?? toPaise(config.ADMIN_DAILY_APPROVAL_LIMIT);
 
 /** The acting admin's own row, as the rules about limits read it. */
 async function actorRow(tx: DbOrTx, actor: AuthUser): Promise<UserRow> {
@@ -214,12 +228,13 @@ async function actorRow(tx: DbOrTx, actor: AuthUser): Promise<UserRow> {
  * are not independent approvers for APPROVER_INDEPENDENCE_DAYS). Nobody gives a limit above their
  * own: an admin whose limit is below the site's makes admins with their own limit.
  */
-export async function addAdmin(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof addAdminSchema>, now: Date): Promise<UserRow> {
+export async function addAdmin(ctx: RequestCtx<AuthUser>, input: z.infer<typeof addAdminSchema>): Promise<UserRow> {
+  const { config, now, user: actor } = ctx;
   assertGrantable(actor, input.accessPages);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await deps.db.transaction(async (tx) => {
-      const own = limitOf(deps.config, (await actorRow(tx, actor)).dailyApprovalLimit);
+    return await ctx.db.transaction(async (tx) => {
+      const own = limitOf(config, (await actorRow(tx, actor)).dailyApprovalLimit);
       const row = await users.insertUser(tx, {
         fullName: input.name,
         email: input.email,
@@ -231,10 +246,10 @@ export async function addAdmin(deps: AccountsDeps, actor: AuthUser, input: z.inf
         verifiedAt: now,
         createdBy: actor.id,
         createdAt: now,
-        dailyApprovalLimit: own < limitOf(deps.config, null) ? own : null,
+        dailyApprovalLimit: own < limitOf(config, null) ? own : null,
       });
       await ensureWallet(tx, row.id);
-      await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditView(row) });
+      await audit(tx, { actorId: actor.id, action: 'admin.create', entity: 'admin', entityId: row.id, after: auditRecord(row) });
       return row;
     });
   } catch (err) {
@@ -291,17 +306,17 @@ const PROPOSAL_HOURS = 24;
  * factor: they are signed in with it).
  */
 function guardedParts(
-  deps: AccountsDeps,
+  config: Config,
   actor: AuthUser,
   before: UserRow,
   change: { newLimit: number | null | undefined; email?: string; phoneNumber?: string },
 ): Guarded {
   const guarded: Guarded = {};
   const holdsMore = actor.accessPages.some((p) => !before.accessPages.includes(p));
-  if (change.newLimit !== undefined && !holdsMore && limitOf(deps.config, change.newLimit) > limitOf(deps.config, before.dailyApprovalLimit)) {
+  if (change.newLimit !== undefined && !holdsMore && limitOf(config, change.newLimit) > limitOf(config, before.dailyApprovalLimit)) {
     guarded.dailyApprovalLimit = change.newLimit;
   }
-  if (deps.config.adminTwoFactor && before.totpEnabledAt) {
+  if (config.adminTwoFactor && before.totpEnabledAt) {
     if (change.email !== undefined) guarded.email = change.email;
     if (change.phoneNumber !== undefined) guarded.phoneNumber = change.phoneNumber;
   }
@@ -316,13 +331,12 @@ function guardedParts(
  * and the old address is told, except what one admin may not change alone (guardedParts): that is
  * kept as a proposal, made when a second, independent admin makes the same change within a day.
  */
-export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.infer<typeof updateAdminSchema>) {
-  const { db } = deps;
+export async function updateAdmin(ctx: RequestCtx<AuthUser>, input: z.infer<typeof updateAdminSchema>) {
+  const { db, config, now, user: actor } = ctx;
   let announce: ContactChange | undefined;
   let codes: { target: ContactTarget; issued: IssuedCode[] } | undefined;
   try {
     const result = await db.transaction(async (tx) => {
-      const now = deps.clock.now();
       const before = await lockAdmin(tx, isUuid(input._id) ? await repo.lockUserRow(tx, input._id.toLowerCase()) : undefined);
       assertMayActOn(actor, before);
       const held = before.accessPages as AccessPage[];
@@ -334,8 +348,8 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
       const own = before.id === actor.id;
       if (own && limitChanged) throw forbidden('Another admin must change your daily approval limit.', 'OWN_LIMIT');
       const me = own ? before : await actorRow(tx, actor);
-      if (limitChanged && limitOf(deps.config, newLimit) > limitOf(deps.config, me.dailyApprovalLimit)) {
-        throw forbidden(`You can give a daily approval limit up to your own (${formatInr(limitOf(deps.config, me.dailyApprovalLimit))}).`, 'LIMIT_ABOVE_OWN');
+      if (limitChanged && limitOf(config, newLimit) > limitOf(config, me.dailyApprovalLimit)) {
+        throw forbidden(`You can give a daily approval limit up to your own (${formatInr(limitOf(config, me.dailyApprovalLimit))}).`, 'LIMIT_ABOVE_OWN');
       }
       await keepAdminManagement(tx, before, input.accessPages.includes(ADMIN_MANAGEMENT));
       const emailChanged = !sameEmail(input.email, before.email);
@@ -346,7 +360,7 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
       // What one admin may not change alone waits for a second admin making the same change.
       const guarded = own
         ? {}
-        : guardedParts(deps, actor, before, {
+        : guardedParts(config, actor, before, {
             newLimit: limitChanged ? newLimit : undefined,
             email: emailChanged ? input.email : undefined,
             phoneNumber: phoneChanged ? input.phoneNumber : undefined,
@@ -356,7 +370,7 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
         const waiting = before.proposedChange;
         const fresh = waiting && now.getTime() - Date.parse(waiting.at) < PROPOSAL_HOURS * 3_600_000;
         if (waiting && fresh && waiting.by !== actor.id && sameGuarded(waiting, guarded)) {
-          await assertIndependent(tx, deps.config, waiting.by, actor.id, now, 'The proposed change');
+          await assertIndependent(tx, config, waiting.by, actor.id, now, 'The proposed change');
           proposal = null;
         } else {
           proposal = { ...guarded, by: actor.id, byName: me.fullName, at: now.toISOString() };
@@ -390,24 +404,24 @@ export async function updateAdmin(deps: AccountsDeps, actor: AuthUser, input: z.
         },
         now,
       );
-      if (waits) codes = await contact.issueContactCodes(deps, tx, after);
+      if (waits) codes = await contact.issueContactCodes(ctx, tx, after);
       else if (!sameEmail(before.email, after.email) || before.phoneNumber !== after.phoneNumber) announce = { before, after };
       await audit(tx, {
         actorId: actor.id,
         action: 'admin.update',
         entity: 'admin',
         entityId: before.id,
-        before: auditView(before),
+        before: auditRecord(before),
         after: {
-          ...auditView(after),
+          ...auditRecord(after),
           ...(waits ? { pendingContact: { email: after.pendingEmail, phoneNumber: after.pendingPhone } } : {}),
           ...(proposal ? { proposedChange: auditProposal(proposal) } : proposal === null ? { confirmedChangeOf: before.proposedChange?.by } : {}),
         },
       });
       return { row: after, waits, proposed: proposal ?? undefined };
     });
-    if (codes) await contact.deliverContactCodes(deps, codes.target, codes.issued);
-    if (announce) contact.announceContactChange(deps, announce);
+    if (codes) await contact.deliverContactCodes(ctx, codes.target, codes.issued);
+    if (announce) contact.announceContactChange(ctx, announce);
     return result;
   } catch (err) {
     taken(err);
@@ -422,16 +436,16 @@ const auditProposal = ({ dailyApprovalLimit, ...rest }: ProposedAdminChange) => 
 
 /**
  * POST /admin/confirm-contact: the codes sent to an admin's own new e-mail or phone. The change is
- * made, the old address is told, and every other session of theirs ends.
+ * made, the old address is told, and every other session of theirs ends. Answers the row and
+ * which of the two changed.
  */
 export async function confirmOwnContact(
-  deps: AccountsDeps,
-  actor: AuthUser,
+  ctx: RequestCtx<AuthUser>,
   input: z.infer<typeof confirmContactSchema>,
-): Promise<{ row: UserRow; changed: string }> {
-  const now = deps.clock.now();
+): Promise<{ row: UserRow; changed: Array<'email' | 'phone'> }> {
+  const { now, user: actor } = ctx;
   try {
-    const { before, after } = await contact.confirmContact(deps, actor, input, async (tx, row) => {
+    const { before, after } = await contact.confirmContact(ctx, input, async (tx, row) => {
       const after = await repo.updateUserRow(
         tx,
         row.id,
@@ -444,13 +458,14 @@ export async function confirmOwnContact(
         now,
       );
       await revokeAllForUser(tx, row.id, now, actor.sessionId);
-      await audit(tx, { actorId: actor.id, action: 'admin.contact', entity: 'admin', entityId: row.id, before: auditView(row), after: auditView(after) });
+      await audit(tx, { actorId: actor.id, action: 'admin.contact', entity: 'admin', entityId: row.id, before: auditRecord(row), after: auditRecord(after) });
       return after;
     });
-    contact.announceContactChange(deps, { before, after });
-    const changed = [sameEmail(before.email, after.email) ? '' : 'e-mail', before.phoneNumber !== after.phoneNumber ? 'phone' : '']
-      .filter(Boolean)
-      .join(' and ');
+    contact.announceContactChange(ctx, { before, after });
+    const changed = [
+      ...(sameEmail(before.email, after.email) ? [] : ['email' as const]),
+      ...(before.phoneNumber !== after.phoneNumber ? ['phone' as const] : []),
+    ];
     return { row: after, changed };
   } catch (err) {
     taken(err);
@@ -461,15 +476,23 @@ export async function confirmOwnContact(
  * DELETE /admin/delete-admin. The account is closed, not erased: it keeps its place in the audit
  * log and the ledger, loses its role and pages, and can no longer sign in.
  */
-export async function deleteAdmin(db: Db, actor: AuthUser, email: string, now: Date): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+export async function deleteAdmin(ctx: RequestCtx<AuthUser>, { email }: { email: string }): Promise<UserRow> {
+  const { now, user: actor } = ctx;
+  return ctx.db.transaction(async (tx) => {
     const before = await lockAdmin(tx, await repo.lockUserRowByEmail(tx, email));
     if (before.id === actor.id) throw badRequest('You cannot delete your own admin account.', 'SELF_DELETE');
     assertMayActOn(actor, before);
     await keepAdminManagement(tx, before, false);
     const after = await repo.updateUserRow(tx, before.id, { role: 'user', accessPages: [], blockedAt: now }, now);
     await revokeAllForUser(tx, before.id, now);
-    await audit(tx, { actorId: actor.id, action: 'admin.delete', entity: 'admin', entityId: before.id, before: auditView(before), after: auditView(after) });
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'admin.delete',
+      entity: 'admin',
+      entityId: before.id,
+      before: auditRecord(before),
+      after: auditRecord(after),
+    });
     return before;
   });
 }

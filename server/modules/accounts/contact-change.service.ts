@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { confirmContactSchema } from '../../../contracts/backoffice.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import type { AuthUser } from '../../types.js';
-import type { AccountsDeps } from './accounts.service.js';
 import { findUserByEmail, findUserByPhone, type UserRow } from './accounts.repo.js';
 import { lockUserRow } from './backoffice.repo.js';
 import { deliverCodes } from './otp.delivery.js';
@@ -40,8 +40,8 @@ const waitingChannels = (row: UserRow): OtpChannel[] => [...(row.pendingEmail ? 
  * channel; and each counts against the admin (the per-account limits' `contact`), so nobody mails
  * address after address. Refused with 429 and Retry-After.
  */
-export async function issueContactCodes(deps: AccountsDeps, tx: DbOrTx, row: UserRow): Promise<{ target: ContactTarget; issued: IssuedCode[] }> {
-  const now = deps.clock.now();
+export async function issueContactCodes(ctx: Pick<Ctx, 'config' | 'now'>, tx: DbOrTx, row: UserRow): Promise<{ target: ContactTarget; issued: IssuedCode[] }> {
+  const { now } = ctx;
   const channels = waitingChannels(row);
   let wait = 0;
   for (const channel of channels) wait = Math.max(wait, await cooldownRemaining(tx, row.id, 'contact', [channel], now));
@@ -51,13 +51,13 @@ export async function issueContactCodes(deps: AccountsDeps, tx: DbOrTx, row: Use
     });
   }
   await countAttempt(tx, 'contact', row.id, now);
-  const issued = await issueCodes(tx, deps.config.keys.otp, row.id, 'contact', channels, now);
+  const issued = await issueCodes(tx, ctx.config.keys.otp, row.id, 'contact', channels, now);
   return { target: { userId: row.id, email: row.pendingEmail ?? row.email, phoneNumber: row.pendingPhone ?? row.phoneNumber }, issued };
 }
 
 /** Sends the codes to the new addresses (a failure is logged; editing again sends new ones). */
-export async function deliverContactCodes(deps: AccountsDeps, target: ContactTarget, issued: IssuedCode[]): Promise<void> {
-  await deliverCodes(deps, target, 'contact', issued);
+export async function deliverContactCodes(ctx: Pick<Ctx, 'db' | 'messenger' | 'log'>, target: ContactTarget, issued: IssuedCode[]): Promise<void> {
+  await deliverCodes(ctx, target, 'contact', issued);
 }
 
 /**
@@ -65,14 +65,12 @@ export async function deliverContactCodes(deps: AccountsDeps, target: ContactTar
  * `apply` make it in the same transaction. A wrong code counts against the account like any code.
  */
 export async function confirmContact(
-  deps: AccountsDeps,
-  actor: AuthUser,
+  ctx: RequestCtx<AuthUser>,
   input: z.infer<typeof confirmContactSchema>,
   apply: (tx: Tx, row: UserRow) => Promise<UserRow>,
 ): Promise<ContactChange> {
-  const { db, config } = deps;
+  const { db, config, now, user: actor } = ctx;
   const subject = `contact:${actor.id}`;
-  const now = deps.clock.now();
   await takeAttempt(db, 'verify', subject, now);
   const outcome = await db.transaction(async (tx) => {
     const row = await lockUserRow(tx, actor.id);
@@ -88,13 +86,13 @@ export async function confirmContact(
       if (!input.smsOTP) throw badRequest('smsOTP: Please enter the 6-digit code sent to your new phone', 'VALIDATION_ERROR');
       given.sms = input.smsOTP;
     }
-    const checked = await consumeCodes(tx, config.keys.otp, row.id, 'contact', given, deps.clock.now());
+    const checked = await consumeCodes(tx, config.keys.otp, row.id, 'contact', given, now);
     // A wrong code returns (not throws) so that its spent attempt is committed.
     if (!checked.ok) return { checked };
     return { checked, change: { before: row, after: await apply(tx, row) } };
   });
   if (!outcome.change) {
-    const failed = outcome.checked as { message: string; code: string };
+    const failed = outcome.checked as { message: string; code: 'OTP_INVALID' | 'OTP_EXHAUSTED' };
     throw badRequest(failed.message, failed.code);
   }
   await attemptSucceeded(db, 'verify', subject, now);
@@ -102,7 +100,7 @@ export async function confirmContact(
 }
 
 /** Tells the old e-mail and phone that they no longer reach the account. */
-export function announceContactChange(deps: AccountsDeps, { before, after }: ContactChange): void {
+export function announceContactChange(ctx: Pick<Ctx, 'background' | 'messenger'>, { before, after }: ContactChange): void {
   const notices: { channel: OtpChannel; to: string; subject: string; text: string }[] = [];
   const tail = 'If you did not do this, tell another admin at once: they can close the account.';
   if (before.email.toLowerCase() !== after.email.toLowerCase()) {
@@ -121,5 +119,5 @@ export function announceContactChange(deps: AccountsDeps, { before, after }: Con
       text: `The phone of your Rupee Arcade account was changed to ${after.phoneNumber}. ${tail}`,
     });
   }
-  for (const notice of notices) deps.background.run('contact change notice', () => deps.messenger.send(notice));
+  for (const notice of notices) ctx.background.run('contact change notice', () => ctx.messenger.send(notice));
 }

@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { OTP_TTL_SECONDS } from '../../../contracts/accounts.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../contracts/language.js';
-import type { DbOrTx } from '../../db/client.js';
-import type { Messenger } from '../messaging/index.js';
+import type { Ctx } from '../../lib/context.js';
 import { clearSent, type IssuedCode, type OtpChannel, type OtpPurpose } from './otp.service.js';
 
 const PRODUCT = 'Rupee Arcade';
@@ -79,7 +77,7 @@ export function compose(purpose: OtpPurpose, channel: OtpChannel, code: string, 
  * cooldown; the answer lists the channels that failed so the caller can say so.
  */
 export async function deliverCodes(
-  deps: { db: DbOrTx; messenger: Messenger; log: FastifyBaseLogger },
+  ctx: Pick<Ctx, 'db' | 'messenger' | 'log'>,
   target: { userId: string; email: string; phoneNumber: string; language?: Language },
   purpose: OtpPurpose,
   codes: IssuedCode[],
@@ -88,11 +86,11 @@ export async function deliverCodes(
     codes.map(async ({ channel, code }) => {
       const to = channel === 'email' ? target.email : target.phoneNumber;
       try {
-        await deps.messenger.send({ channel, to, code, ...compose(purpose, channel, code, target.language ?? DEFAULT_LANGUAGE) });
+        await ctx.messenger.send({ channel, to, code, ...compose(purpose, channel, code, target.language ?? DEFAULT_LANGUAGE) });
         return null;
       } catch (err) {
-        deps.log.warn({ err, channel, userId: target.userId }, `could not send the ${purpose} code`);
-        await clearSent(deps.db, target.userId, purpose, channel);
+        ctx.log.warn({ err, channel, userId: target.userId }, `could not send the ${purpose} code`);
+        await clearSent(ctx.db, target.userId, purpose, channel);
         return channel;
       }
     }),

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { MESSAGES, type requestResetSchema, type resetPasswordSchema } from '../../../contracts/accounts.js';
 import { badRequest } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { AccountsDeps } from './accounts.service.js';
+import type { Config } from '../../config.js';
+import type { Ctx } from '../../lib/context.js';
 import * as users from './accounts.repo.js';
 import { deliverCodes } from './otp.delivery.js';
 import { consumeCodes, cooldownRemaining, issueCodes, type OtpChannel } from './otp.service.js';
@@ -15,7 +16,7 @@ type RequestInput = z.output<typeof requestResetSchema>;
 type ResetInput = z.output<typeof resetPasswordSchema>;
 
 /** The code goes where the person pointed: e-mail or SMS, unless the deployment does not send that channel. */
-function channelFor(config: AccountsDeps['config'], input: { email?: string }): OtpChannel {
+function channelFor(config: Config, input: { email?: string }): OtpChannel {
   const wanted: OtpChannel = input.email ? 'email' : 'sms';
   return config.OTP_CHANNELS.includes(wanted) ? wanted : config.OTP_CHANNELS[0];
 }
@@ -26,30 +27,29 @@ function channelFor(config: AccountsDeps['config'], input: { email?: string }): 
  * The code is delivered in the background: waiting for a mail or SMS server would make the
  * answer for an existing account measurably slower than for an unknown one.
  */
-export async function requestReset(deps: AccountsDeps, input: RequestInput): Promise<void> {
-  const { db, config } = deps;
+export async function requestReset(ctx: Ctx, input: RequestInput): Promise<void> {
+  const { db, config, now } = ctx;
   const user = await findByIdentifier(db, input);
   if (!user || !user.verifiedAt) return;
   const channel = channelFor(config, input);
   const codes = await db.transaction(async (tx) => {
     await users.lockUser(tx, user.id);
-    if ((await cooldownRemaining(tx, user.id, 'reset', [channel], deps.clock.now())) > 0) return [];
-    return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel], deps.clock.now());
+    if ((await cooldownRemaining(tx, user.id, 'reset', [channel], now)) > 0) return [];
+    return issueCodes(tx, config.keys.otp, user.id, 'reset', [channel], now);
   });
   if (!codes.length) return;
   const target = { userId: user.id, email: user.email, phoneNumber: user.phoneNumber, language: user.language };
-  deps.background.run('password reset code delivery', () => deliverCodes(deps, target, 'reset', codes));
+  ctx.background.run('password reset code delivery', () => deliverCodes(ctx, target, 'reset', codes));
 }
 
 /** Sets a new password with a reset code, voiding every access token and every session. */
-export async function resetPassword(deps: AccountsDeps, input: ResetInput): Promise<void> {
-  const { db, config } = deps;
+export async function resetPassword(ctx: Ctx, input: ResetInput): Promise<void> {
+  const { db, config, now } = ctx;
   const user = await findByIdentifier(db, input);
   if (!user || !user.verifiedAt) throw badRequest(MESSAGES.invalidCode, 'OTP_INVALID');
-  await takeAttempt(db, 'reset', user.id, deps.clock.now());
+  await takeAttempt(db, 'reset', user.id, now);
   const passwordHash = await hashPassword(input.newPassword);
   const result = await db.transaction(async (tx) => {
-    const now = deps.clock.now();
     const checked = await consumeCodes(tx, config.keys.otp, user.id, 'reset', { [channelFor(config, input)]: input.otp }, now);
     if (checked.ok) {
       // An admin's reset also needs their second factor; a refusal rolls the whole reset back.
@@ -60,5 +60,5 @@ export async function resetPassword(deps: AccountsDeps, input: ResetInput): Prom
     return checked;
   });
   if (!result.ok) throw badRequest(result.message, result.code);
-  await attemptSucceeded(db, 'reset', user.id, deps.clock.now());
+  await attemptSucceeded(db, 'reset', user.id, now);
 }

@@ -5,6 +5,7 @@ import { createPlayer } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import type { Messenger, OutgoingMessage } from '../messaging/messaging.service.js';
 import { createBackground } from '../../lib/background.js';
+import { contextOf } from '../../lib/context.js';
 import { login, newPerson, signIn, outbox, outboxOf, REFRESH_SECRET, refresh, registerVerified } from './accounts.test-support.js';
 import { requestReset as requestResetCode } from './password-reset.service.js';
 
@@ -119,10 +120,10 @@ describe('forgot password', () => {
     const warn = vi.fn();
     const log = { warn, error: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
     const background = createBackground(log);
-    const deps = { db: app.db, config: app.config, messenger: slow, log, background, clock: app.clock };
+    const ctx = { ...contextOf(app), messenger: slow, log, background };
 
     // The mail server holds the message until release(): an answer that waited for it would never come.
-    await requestResetCode(deps, { email: p.email });
+    await requestResetCode(ctx, { email: p.email });
     expect(sent).toHaveLength(1);
     expect(warn).not.toHaveBeenCalled();
     release();

@@ -1,36 +1,40 @@
 import { z } from 'zod';
 import { balanceAnswerSchema, languageAnswerSchema, languageBodySchema, referralLinkAnswerSchema, userIdSchema } from '../../../contracts/accounts.js';
-import { requireUser } from '../../plugins/auth.js';
-import type { App } from '../../types.js';
 import { toRupees } from '../../../contracts/money.js';
+import { routes, said } from '../../http/route.js';
+import type { App } from '../../types.js';
 import { balanceOfPlayer, referralCode, saveLanguage } from './profile.service.js';
 
-const tags = ['accounts'];
-const security = [{ bearer: [] }];
 const params = z.object({ userId: userIdSchema });
 
+/** The signed-in player's balance, referral link and language. */
 export async function profileRoutes(app: App): Promise<void> {
-  app.get('/users/balance/:userId', { schema: { params, tags, security, response: { 200: balanceAnswerSchema } }, onRequest: requireUser }, async (request) => {
-    return { success: true as const, message: 'Balance', balance: toRupees(await balanceOfPlayer(app.db, request.user!, request.params.userId)) };
+  const r = routes(app, { tags: ['accounts'], guard: 'user' });
+
+  r.get('/users/balance/:userId', {
+    summary: 'A balance in rupees: your own, or any player’s with the Transaction page',
+    params,
+    answer: balanceAnswerSchema,
+    handler: async ({ params }, ctx) => said('Balance', undefined, { balance: toRupees(await balanceOfPlayer(ctx, { userId: params.userId })) }),
   });
 
-  app.get(
-    '/users/referral-link/:userId',
-    { schema: { params, tags, security, response: { 200: referralLinkAnswerSchema } }, onRequest: requireUser },
-    async (request) => {
-      const code = await referralCode(app.db, request.user!, request.params.userId);
-      const origin = app.config.PUBLIC_URL ? app.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
+  r.get('/users/referral-link/:userId', {
+    summary: 'Your referral link',
+    params,
+    answer: referralLinkAnswerSchema,
+    handler: async ({ params }, ctx, { request }) => {
+      const code = await referralCode(ctx, { userId: params.userId });
+      const origin = ctx.config.PUBLIC_URL ? ctx.config.PUBLIC_URL.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
       const referralLink = `${origin}/signup?ref=${encodeURIComponent(code)}`;
-      return { success: true as const, message: 'Referral link', referralLink, data: { referralLink } };
+      return said('Referral link', { referralLink }, { referralLink });
     },
-  );
+  });
 
-  app.put(
-    '/users/language',
-    { schema: { body: languageBodySchema, tags, security, response: { 200: languageAnswerSchema } }, onRequest: requireUser },
-    async (request) => {
-      const language = await saveLanguage(app.db, request.user!, request.body.language, app.clock.now());
-      return { success: true as const, message: 'Language saved', data: { language } };
-    },
-  );
+  r.put('/users/language', {
+    summary: 'Save your language',
+    body: languageBodySchema,
+    data: languageAnswerSchema.shape.data,
+    message: 'Language saved',
+    handler: async ({ body }, ctx) => ({ language: await saveLanguage(ctx, { language: body.language }) }),
+  });
 }

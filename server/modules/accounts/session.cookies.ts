@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import type { Http } from '../../http/route.js';
 import { overHttps } from '../../lib/https.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_HINT, REFRESH_HINT_COOKIE } from '../../plugins/auth.js';
 
@@ -13,7 +14,7 @@ function attributes(request: FastifyRequest, config: Config) {
  * refresh cookie goes its readable hint, with the same attributes and life but no secret
  * (docs/decisions/0031-original-client-refresh.md).
  */
-export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, tokens: { accessToken: string; refreshToken?: string }): void {
+export function setSessionCookies({ request, reply }: Http, config: Config, tokens: { accessToken: string; refreshToken?: string }): void {
   const attrs = attributes(request, config);
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...attrs, maxAge: config.ACCESS_TOKEN_TTL_SECONDS });
   if (tokens.refreshToken) {
@@ -23,7 +24,7 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
   }
 }
 
-export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config): void {
+export function clearSessionCookies({ request, reply }: Http, config: Config): void {
   const attrs = attributes(request, config);
   reply.clearCookie(ACCESS_COOKIE, attrs);
   reply.clearCookie(REFRESH_COOKIE, attrs);

@@ -12,104 +12,95 @@ import {
   secondFactorVerifyAnswerSchema,
   secondFactorVerifySchema,
 } from '../../../contracts/accounts.js';
-import { okMessage } from '../../../contracts/envelope.js';
-import { requireUser } from '../../plugins/auth.js';
+import { routes, said } from '../../http/route.js';
 import type { App } from '../../types.js';
-import { rateLimited } from '../../plugins/rate-limit.js';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './session.cookies.js';
-import { changePassword, currentUser, login, logout, refresh, startSession } from './session.service.js';
-import { setupSecondFactor, verifySecondFactor } from './two-factor.service.js';
+import { changePassword, currentUser, login, logout, refresh, secondFactorSignIn } from './session.service.js';
+import { setupSecondFactor } from './two-factor.service.js';
 import { toPublicUser } from './user.view.js';
 
-const tags = ['accounts'];
-const bearer = [{ bearer: [] }];
-
+/** Sign-in, the admin's second factor, refresh, sign-out, the signed-in person and their password. */
 export async function sessionRoutes(app: App): Promise<void> {
-  const limit = rateLimited(app);
+  const r = routes(app, { tags: ['accounts'], guard: 'public' });
 
-  app.post(
-    '/users/login',
-    { schema: { body: loginSchema, tags, response: { 200: z.union([loginAnswerSchema, secondFactorAnswerSchema]) } }, config: limit },
-    async (request, reply) => {
-      const result = await login(app.db, app.config, request.body, app.clock.now());
-      if (result.secondFactor) {
-        return { success: true as const, message: 'Enter the code from your authenticator app.', data: result.secondFactor };
-      }
+  r.post('/users/login', {
+    summary: 'Sign in with e-mail or phone and password (an admin with ADMIN_2FA gets a challenge instead)',
+    rateLimit: true,
+    body: loginSchema,
+    answer: z.union([loginAnswerSchema, secondFactorAnswerSchema]),
+    handler: async ({ body }, ctx, http) => {
+      const result = await login(ctx, body);
+      if (result.secondFactor) return said('Enter the code from your authenticator app.', result.secondFactor);
       const { user, accessToken, refreshToken } = result;
-      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
+      setSessionCookies(http, ctx.config, { accessToken, refreshToken });
       // The refresh token lives only in its httpOnly cookie, out of reach of any script.
-      return { success: true as const, message: 'Login successful', data: { accessToken, user: toPublicUser(user) } };
+      return said('Login successful', { accessToken, user: toPublicUser(user) });
     },
-  );
-
-  app.post(
-    '/users/login/2fa/setup',
-    {
-      schema: {
-        body: secondFactorSetupSchema,
-        tags,
-        summary: "An admin's authenticator secret, for the first sign-in with ADMIN_2FA",
-        response: { 200: secondFactorSetupAnswerSchema },
-      },
-      config: limit,
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Add this key to your authenticator app, then enter its code.',
-      data: await setupSecondFactor(app.db, app.config, request.body.challenge, app.clock.now()),
-    }),
-  );
-
-  app.post(
-    '/users/login/2fa',
-    {
-      schema: {
-        body: secondFactorVerifySchema,
-        tags,
-        summary: "The second sign-in step of an admin: the app's code or a recovery code",
-        response: { 200: secondFactorVerifyAnswerSchema },
-      },
-      config: limit,
-    },
-    async (request, reply) => {
-      const { user, recoveryCodes } = await verifySecondFactor(app.db, app.config, request.body.challenge, request.body.code, app.clock.now());
-      const { accessToken, refreshToken } = await startSession(app.db, app.config, user, app.clock.now(), true);
-      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
-      return {
-        success: true as const,
-        message: 'Login successful',
-        data: { accessToken, user: toPublicUser(user), ...(recoveryCodes ? { recoveryCodes } : {}) },
-      };
-    },
-  );
-
-  app.post('/users/refresh-token', { schema: { tags, response: { 200: refreshAnswerSchema } }, config: limit }, async (request, reply) => {
-    try {
-      const { accessToken, refreshToken } = await refresh(app.db, app.config, presentedRefreshToken(request), app.clock.now());
-      setSessionCookies(request, reply, app.config, { accessToken, refreshToken });
-      return { success: true as const, message: 'Session refreshed', data: { accessToken } };
-    } catch (err) {
-      clearSessionCookies(request, reply, app.config);
-      throw err;
-    }
   });
 
-  app.post('/users/logout', { schema: { tags, response: { 200: okMessage } } }, async (request, reply) => {
-    await logout(app.db, presentedRefreshToken(request), request.user?.sessionId, app.clock.now());
-    clearSessionCookies(request, reply, app.config);
-    return { success: true as const, message: 'Signed out' };
+  r.post('/users/login/2fa/setup', {
+    summary: "An admin's authenticator secret, for the first sign-in with ADMIN_2FA",
+    rateLimit: true,
+    body: secondFactorSetupSchema,
+    data: secondFactorSetupAnswerSchema.shape.data,
+    message: 'Add this key to your authenticator app, then enter its code.',
+    handler: async ({ body }, ctx) => setupSecondFactor(ctx, { challenge: body.challenge }),
   });
 
-  app.get('/users/me', { schema: { tags, security: bearer, response: { 200: meAnswerSchema } }, onRequest: requireUser }, async (request) => {
-    return { success: true as const, message: 'Current user', user: toPublicUser(await currentUser(app.db, request.user!.id)) };
-  });
-
-  app.post(
-    '/users/change-password',
-    { schema: { body: changePasswordSchema, tags, security: bearer, response: { 200: okMessage } }, onRequest: requireUser, config: limit },
-    async (request) => {
-      await changePassword(app.db, request.user!.id, request.body, presentedRefreshToken(request), app.clock.now());
-      return { success: true as const, message: MESSAGES.passwordChanged };
+  r.post('/users/login/2fa', {
+    summary: "The second sign-in step of an admin: the app's code or a recovery code",
+    rateLimit: true,
+    body: secondFactorVerifySchema,
+    data: secondFactorVerifyAnswerSchema.shape.data,
+    message: 'Login successful',
+    handler: async ({ body }, ctx, http) => {
+      const { user, recoveryCodes, accessToken, refreshToken } = await secondFactorSignIn(ctx, { challenge: body.challenge, code: body.code });
+      setSessionCookies(http, ctx.config, { accessToken, refreshToken });
+      return { accessToken, user: toPublicUser(user), ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
-  );
+  });
+
+  r.post('/users/refresh-token', {
+    summary: 'A new access token for the refresh cookie (which turns over)',
+    rateLimit: true,
+    data: refreshAnswerSchema.shape.data,
+    message: 'Session refreshed',
+    handler: async (_input, ctx, http) => {
+      try {
+        const { accessToken, refreshToken } = await refresh(ctx, { presented: presentedRefreshToken(http.request) });
+        setSessionCookies(http, ctx.config, { accessToken, refreshToken });
+        return { accessToken };
+      } catch (err) {
+        clearSessionCookies(http, ctx.config);
+        throw err;
+      }
+    },
+  });
+
+  r.post('/users/logout', {
+    summary: 'End the session of the refresh cookie and of the access token',
+    message: 'Signed out',
+    handler: async (_input, ctx, http) => {
+      await logout(ctx, { presented: presentedRefreshToken(http.request) });
+      clearSessionCookies(http, ctx.config);
+    },
+  });
+
+  r.get('/users/me', {
+    summary: 'The signed-in person',
+    guard: 'user',
+    answer: meAnswerSchema,
+    handler: async (_input, ctx) => said('Current user', undefined, { user: toPublicUser(await currentUser(ctx)) }),
+  });
+
+  r.post('/users/change-password', {
+    summary: 'Change your password; every other session ends',
+    guard: 'user',
+    rateLimit: true,
+    body: changePasswordSchema,
+    message: MESSAGES.passwordChanged,
+    handler: async ({ body }, ctx, http) => {
+      await changePassword(ctx, { ...body, presented: presentedRefreshToken(http.request) });
+    },
+  });
 }

@@ -5,13 +5,14 @@ import type { AccessPage } from '../../../contracts/roles.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Ctx, RequestCtx } from '../../lib/context.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { randomToken, sha256, signAccessToken } from '../../lib/tokens.js';
 import * as users from './accounts.repo.js';
 import * as tokens from './session.repo.js';
 import { checkAttempt } from './throttle.service.js';
-import { needsSecondFactor, secondFactorChallenge, type SecondFactor } from './two-factor.service.js';
+import { needsSecondFactor, secondFactorChallenge, verifySecondFactor, type SecondFactor } from './two-factor.service.js';
 
 export const ACCOUNT_BLOCKED = 'This account is blocked. Please contact support.';
 
@@ -69,9 +70,22 @@ export async function startSession(
   return { accessToken: await accessTokenFor(config, user, familyId), refreshToken };
 }
 
+/**
+ * The second sign-in step of an admin (ADMIN_2FA): the app's code or a recovery code, then a
+ * session begun with the second factor; the recovery codes only right after set-up.
+ */
+export async function secondFactorSignIn(
+  ctx: Ctx,
+  input: { challenge: string; code: string },
+): Promise<{ user: users.UserRow; recoveryCodes?: string[] } & Required<SessionTokens>> {
+  const { user, recoveryCodes } = await verifySecondFactor(ctx, input);
+  return { user, recoveryCodes, ...(await startSession(ctx.db, ctx.config, user, ctx.now, true)) };
+}
+
 export type LoginResult = { user: users.UserRow; secondFactor: SecondFactor } | ({ user: users.UserRow; secondFactor?: undefined } & Required<SessionTokens>);
 
-export async function login(db: Db, config: Config, input: LoginInput, now: Date): Promise<LoginResult> {
+export async function login(ctx: Ctx, input: LoginInput): Promise<LoginResult> {
+  const { db, config, now } = ctx;
   const user = await findByIdentifier(db, input);
   // Unknown identifiers are held back the same way, so the limit reveals nothing about accounts.
   const subject = user?.id ?? `unknown:${input.email ?? normalizeLoginPhone(input.phoneNumber ?? '') ?? input.phoneNumber}`;
@@ -94,7 +108,8 @@ export async function login(db: Db, config: Config, input: LoginInput, now: Date
  * after the grace window was copied (or replayed), so every token of its family is revoked and
  * the caller must sign in. Inside the window it is the same browser's second tab.
  */
-export async function refresh(db: Db, config: Config, presented: string | undefined, now: Date): Promise<SessionTokens & { user: users.UserRow }> {
+export async function refresh(ctx: Ctx, { presented }: { presented: string | undefined }): Promise<SessionTokens & { user: users.UserRow }> {
+  const { db, config, now } = ctx;
   if (!presented) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   const row = await tokens.findRefreshToken(db, sha256(presented), now);
   if (!row || row.revokedAt || row.expired) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
@@ -137,18 +152,20 @@ export async function refresh(db: Db, config: Config, presented: string | undefi
 }
 
 /**
- * Ends the session: the one the refresh cookie belongs to and the one the access token names.
- * Every access token of a session is checked against it on each call, so they stop working now.
+ * Ends the session: the one the refresh cookie belongs to and the one the caller's access token
+ * names. Every access token of a session is checked against it on each call, so they stop working now.
  */
-export async function logout(db: Db, presented: string | undefined, accessSessionId: string | undefined, now: Date): Promise<void> {
+export async function logout(ctx: RequestCtx, { presented }: { presented: string | undefined }): Promise<void> {
+  const { db, now } = ctx;
+  const accessSessionId = ctx.user?.sessionId;
   const row = presented ? await tokens.findRefreshToken(db, sha256(presented), now) : undefined;
   if (row) await tokens.revokeFamily(db, row.familyId, now);
   if (accessSessionId && accessSessionId !== row?.familyId) await tokens.revokeFamily(db, accessSessionId, now);
 }
 
 /** The signed-in person's own record. */
-export async function currentUser(db: DbOrTx, userId: string): Promise<users.UserRow> {
-  const user = await users.findUserById(db, userId);
+export async function currentUser(ctx: RequestCtx<AuthUser>): Promise<users.UserRow> {
+  const user = await users.findUserById(ctx.db, ctx.user.id);
   if (!user) throw unauthorized();
   return user;
 }
@@ -173,8 +190,10 @@ export async function sessionCaller(db: Db, claims: { sub: string; sid: string; 
  * access token already issued, this caller's too, so a stolen one stops working at once; the
  * caller's refresh-token family stays alive, and their client refreshes on the next 401.
  */
-export async function changePassword(db: Db, userId: string, input: ChangePasswordInput, presented: string | undefined, now: Date): Promise<void> {
-  const user = await users.findUserById(db, userId);
+export async function changePassword(ctx: RequestCtx<AuthUser>, input: ChangePasswordInput & { presented: string | undefined }): Promise<void> {
+  const { db, now } = ctx;
+  const { presented } = input;
+  const user = await users.findUserById(db, ctx.user.id);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest(MESSAGES.oldPasswordWrong, 'OLD_PASSWORD_WRONG');
   if (input.oldPassword === input.newPassword) throw badRequest('New password must be different from the old one.', 'SAME_PASSWORD');

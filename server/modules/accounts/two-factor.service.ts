@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { Ctx } from '../../lib/context.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { seal, unseal } from '../../lib/seal.js';
 import { sha256, signChallenge, verifyChallenge } from '../../lib/tokens.js';
@@ -44,7 +45,8 @@ async function challenged(db: Db, config: Config, challenge: string): Promise<{ 
  * until a first code confirms it: each request draws a new one, so a secret is shown once, and
  * only the sign-in that asked for it can confirm it.
  */
-export async function setupSecondFactor(db: Db, config: Config, challenge: string, now: Date): Promise<{ secret: string; otpauthUrl: string }> {
+export async function setupSecondFactor(ctx: Ctx, { challenge }: { challenge: string }): Promise<{ secret: string; otpauthUrl: string }> {
+  const { db, config, now } = ctx;
   const { user, claims } = await challenged(db, config, challenge);
   if (user.totpEnabledAt) throw badRequest('Your authenticator app is already set up. Enter its code.', 'ALREADY_SET_UP');
   const secret = new Secret({ size: 20 }).base32;
@@ -63,12 +65,10 @@ const recoveryHash = (config: Config, code: string) => sha256(`${config.keys.two
  * The first confirmed code turns the factor on and answers ten recovery codes, shown only then.
  */
 export async function verifySecondFactor(
-  db: Db,
-  config: Config,
-  challenge: string,
-  code: string,
-  now: Date,
+  ctx: Ctx,
+  { challenge, code }: { challenge: string; code: string },
 ): Promise<{ user: UserRow; recoveryCodes?: string[] }> {
+  const { db, config, now } = ctx;
   const { user, claims } = await challenged(db, config, challenge);
   await takeAttempt(db, 'verify', `2fa:${user.id}`, now);
   // Until the app is confirmed, only the sign-in that drew the secret may confirm it.

@@ -20,6 +20,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/** A new registration as its answer names it. */
+export const registeredView = (row: UserRow) => ({ _id: row.id, fullName: row.fullName, email: row.email, phoneNumber: row.phoneNumber });
+
 /** A person as the back office lists them. */
 export const managedUserView = (row: UserRow): ManagedUser => ({
   _id: row.id,
@@ -79,3 +82,6 @@ export function proposalWords(p: Pick<ProposedAdminChange, 'dailyApprovalLimit' 
   ];
   return `The new ${parts.join(' and ')}`;
 }
+
+/** "e-mail", "phone" or "e-mail and phone": what an admin's confirmed change of contact changed. */
+export const contactWords = (changed: Array<'email' | 'phone'>): string => changed.map((c) => (c === 'email' ? 'e-mail' : 'phone')).join(' and ');

@@ -6,6 +6,8 @@ export async function insertOutboxMessage(db: DbOrTx, m: { recipient: string; ch
   await db.insert(devOutbox).values(m);
 }
 
+export type OutboxRow = Awaited<ReturnType<typeof listOutbox>>[number];
+
 export async function listOutbox(db: DbOrTx, recipients: string[], limit = 50) {
   return db
     .select({ to: devOutbox.recipient, channel: devOutbox.channel, code: devOutbox.code, text: devOutbox.body, createdAt: devOutbox.createdAt })

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { outboxAnswerSchema } from '../../../contracts/accounts.js';
+import { routes } from '../../http/route.js';
 import { forbidden } from '../../lib/errors.js';
 import { fromThisMachine } from '../../lib/this-machine.js';
 import type { App } from '../../types.js';
+import { outboxView } from './messaging.view.js';
 import { outboxFor } from './outbox.service.js';
 
 const querySchema = z.object({
@@ -15,8 +17,17 @@ const querySchema = z.object({
  */
 export async function outboxRoutes(app: App): Promise<void> {
   if (!app.config.devOutbox) return;
-  app.get('/dev/outbox', { schema: { querystring: querySchema, hide: true, response: { 200: outboxAnswerSchema } } }, async (request) => {
-    if (!fromThisMachine(request)) throw forbidden('The development outbox answers only on this machine.', 'LOOPBACK_ONLY');
-    return { success: true as const, message: 'Outbox', data: await outboxFor(app.db, request.query.to) };
+  const r = routes(app, { tags: [], guard: 'public' });
+
+  r.get('/dev/outbox', {
+    summary: 'What the server would have sent to an address, newest first (development only)',
+    hide: true,
+    query: querySchema,
+    data: outboxAnswerSchema.shape.data,
+    message: 'Outbox',
+    handler: async ({ query }, ctx, { request }) => {
+      if (!fromThisMachine(request)) throw forbidden('The development outbox answers only on this machine.', 'LOOPBACK_ONLY');
+      return outboxView(await outboxFor(ctx, { to: query.to }));
+    },
   });
 }

@@ -1,18 +1,17 @@
 import { rankingAnswerSchema } from '../../../contracts/ranking.js';
+import { routes } from '../../http/route.js';
 import type { App } from '../../types.js';
 import { weeklyRanking } from './ranking.service.js';
 import { rankingView } from './ranking.view.js';
 
+/** The weekly ranking, open to anybody. */
 export async function rankingRoutes(app: App): Promise<void> {
-  app.get(
-    '/ranking',
-    {
-      schema: {
-        tags: ['ranking'],
-        summary: "This week's top ten by rupees staked in settled rounds, names masked (public)",
-        response: { 200: rankingAnswerSchema },
-      },
-    },
-    async () => ({ success: true as const, message: 'Ranking', data: rankingView(await weeklyRanking(app.db, app.clock.now())) }),
-  );
+  const r = routes(app, { tags: ['ranking'], guard: 'public' });
+
+  r.get('/ranking', {
+    summary: "This week's top ten by rupees staked in settled rounds, names masked (public)",
+    data: rankingAnswerSchema.shape.data,
+    message: 'Ranking',
+    handler: async (_input, ctx) => rankingView(await weeklyRanking(ctx)),
+  });
 }

@@ -1,9 +1,11 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { Ctx } from '../../lib/context.js';
 import { checkLedger } from '../ledger/index.js';
 import * as repo from './reports.repo.js';
 
 /** Today, 7 and 30 days: the daily totals (paise) for the charts, the players who bet, what waits for a decision, and the ledger check. */
-export async function overview(db: DbOrTx, now: Date) {
+export async function overview(ctx: Ctx) {
+  const { db, now } = ctx;
   const [days, today, week, month, pending, violations] = await Promise.all([
     repo.dailyTotals(db, 30, now),
     repo.playersWhoBet(db, 1, now),
@@ -16,8 +18,8 @@ export async function overview(db: DbOrTx, now: Date) {
 }
 
 /** Deposits, withdrawals and revenue per day (paise), oldest first. */
-export async function dailyTotals(db: DbOrTx, days: number, now: Date) {
-  return repo.dailyTotals(db, days, now);
+export async function dailyTotals(ctx: Ctx, { days }: { days: number }) {
+  return repo.dailyTotals(ctx.db, days, ctx.now);
 }
 
 /** What /metrics reports from the database: the same on every server, as it is the database's. */
