@@ -123,20 +123,19 @@ export const historyPageSchema = z.object({ periods: z.array(periodResultSchema)
 export const colorBetsPageSchema = z.object({ bets: z.array(colorBetSchema), page: z.number().int(), totalPages: z.number().int() });
 export const colorBetAnswerSchema = z.object({ bet: colorBetSchema, balance: z.number() });
 
-/** Socket events (the original client's socket.io calls). */
-export interface NewRoundEvent {
-  period: string;
-  duration: number;
-  startTime: string;
-  endTime: string;
-}
-export interface CountdownEvent {
-  timeLeft: number;
-}
-export interface RoundResultEvent {
-  period: string;
-  number: number;
-  colour: string;
-  size: 'big' | 'small';
-  hash: string;
-}
+/**
+ * The socket events the server sends every client (the original client's socket.io calls), by
+ * name. The web checks each one against its schema while developing and in tests (web/src/lib/socket.ts).
+ */
+export const colorEventSchemas = {
+  /** A period has started: its times and its length in milliseconds. */
+  newRound: periodTimesSchema.extend({ duration: z.number().int().positive() }),
+  /** Whole seconds left in the running period, every second. */
+  countdown: z.object({ timeLeft: z.number().int().min(0) }),
+  /** A period's number, once settled. */
+  roundResult: periodResultSchema.pick({ period: true, number: true, colour: true, size: true, hash: true }),
+};
+export type ColorEvents = { [E in keyof typeof colorEventSchemas]: z.infer<(typeof colorEventSchemas)[E]> };
+export type NewRoundEvent = ColorEvents['newRound'];
+export type CountdownEvent = ColorEvents['countdown'];
+export type RoundResultEvent = ColorEvents['roundResult'];

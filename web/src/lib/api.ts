@@ -91,7 +91,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
  * parsed each answer with that same schema on its way out (its response serializer), and the schema
  * library stays off the first visit's budget (docs/decisions/0020-answers-checked-at-the-edge.md).
  */
-const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
+export const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** A call's answer schema, from the contract, loaded only when answers are checked. */
 export type AnswerSchema<T> = () => Promise<z.ZodType<T>>;

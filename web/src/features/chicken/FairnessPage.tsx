@@ -1,46 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/Page';
-import { parseDifficulty } from '../../../../contracts/chicken';
 import { FairnessPanel } from './components/FairnessPanel';
-import { VerifyView, type VerifyPrefill } from './components/VerifyView';
+import { VerifyView } from './components/VerifyView';
+import { readSeedCheck } from '../../lib/fairness/links';
 import './chicken.css';
 import { t } from '../../lib/i18n';
 import { Tr } from '../../lib/Tr';
 
-/** Reads a bet's or a spin's seeds from the address, as All Bets links them. */
-export function prefillFrom(params: URLSearchParams): VerifyPrefill {
-  const text = (key: string) => params.get(key)?.slice(0, 128) ?? undefined;
-  const nonce = params.get('nonce');
-  const lanes = Number(params.get('lanes'));
-  const segment = params.get('segment');
-  const prizes = (params.get('prizes') ?? '')
-    .split(',')
-    .filter((p) => /^(\d{1,7}|LOSE)$/.test(p))
-    .slice(0, 24);
-  const traps = (params.get('traps') ?? '')
-    .split(',')
-    .filter((t) => /^\d{1,2}$/.test(t))
-    .map(Number);
-  const spin = params.get('game') === 'spin';
-  return {
-    game: spin ? 'spin' : 'round',
-    segments: spin && prizes.length >= 2 ? String(prizes.length) : undefined,
-    prizes: spin && prizes.length >= 2 ? prizes : undefined,
-    recordedSegment: spin && segment && /^\d{1,2}$/.test(segment) ? Number(segment) : undefined,
-    serverSeed: text('serverSeed'),
-    clientSeed: text('clientSeed'),
-    nonce: nonce && /^\d{1,9}$/.test(nonce) ? nonce : undefined,
-    difficulty: parseDifficulty(params.get('difficulty')) ?? undefined,
-    serverSeedHash: text('hash'),
-    recordedTraps: traps.length ? traps : undefined,
-    lanesCrossed: Number.isInteger(lanes) && params.has('lanes') ? lanes : undefined,
-  };
-}
-
 /** /fairness: the seed pair, the verification of any round, and how the draw works. */
 export default function FairnessPage() {
   const [params] = useSearchParams();
-  const prefill = prefillFrom(params);
+  const prefill = readSeedCheck(params);
   const fromBet = params.has('clientSeed');
   const key = params.toString();
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseLanguage, t } from '../../lib/i18n';
 import { mockApi, renderApp, signIn } from '../../lib/test-utils';
-import { obliqueLabelOf } from './Ball';
+import { obliqueLabelOf } from './components/Ball';
 import ColorGamePage from './ColorGamePage';
 
 type Handler = (payload: unknown) => void;

@@ -262,6 +262,21 @@ describe('ColorGamePage', () => {
     vi.doUnmock('@noble/hashes/sha2.js');
   });
 
+  it('fails loudly on a socket event that breaks its contract, and keeps what it showed', async () => {
+    signIn();
+    mockApi({
+      'GET /api/v1/users/balance/7c9e6679-7425-40de-944b-e07fc1f90ae7': () => ({ body: { success: true, balance: 500 } }),
+      'GET /api/v1/color/state': () => ok(STATE),
+      'GET /api/v1/color/history': () => ok({ periods: [], page: 1, totalPages: 1 }),
+    });
+    renderApp(<ColorGamePage />);
+    await screen.findByRole('heading', { name: 'Colour Prediction' });
+    emit('countdown', { timeLeft: 42 });
+    expect(() => emit('countdown', { seconds: 41 })).toThrow(/"countdown" event does not match contracts\/color\.ts \(timeLeft: /);
+    expect(() => emit('roundResult', { period: '202611240007', number: '5', colour: 'green', size: 'huge', hash: 'ef' })).toThrow(/number: .*; size: /);
+    expect(screen.getByRole('timer')).toHaveTextContent('0:42');
+  });
+
   it('closes the bets in the last five seconds and shows a new result', async () => {
     signIn();
     mockApi({

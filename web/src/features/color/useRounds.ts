@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { io } from 'socket.io-client';
-import type { CountdownEvent, NewRoundEvent, RoundResultEvent } from '../../../../contracts/color';
+import type { NewRoundEvent, RoundResultEvent } from '../../../../contracts/color';
+import { onServerEvent, openSocket } from '../../lib/socket';
 
 export interface Rounds {
   connected: boolean;
@@ -11,9 +11,9 @@ export interface Rounds {
 }
 
 /**
- * The realtime socket (spec section 4): connected flag; newRound sets the round and the time left
- * to duration/1000, countdown updates the time left, roundResult keeps the last result. Connection
- * timeout 20 s, reconnect after 1 s, backing off to 5 s.
+ * The colour game over the realtime socket (spec section 4): connected flag; newRound sets the
+ * round and the time left to duration/1000, countdown updates the time left, roundResult keeps the
+ * last result.
  */
 export function useRounds(onResult?: (result: RoundResultEvent) => void): Rounds {
   const [state, setState] = useState<Rounds>({ connected: false, round: null, timeLeft: null, lastResult: null });
@@ -22,21 +22,14 @@ export function useRounds(onResult?: (result: RoundResultEvent) => void): Rounds
     resultHandler.current = onResult;
   }, [onResult]);
   useEffect(() => {
-    // A WebSocket straight away; HTTP long-polling only where a WebSocket cannot open.
-    const socket = io({
-      transports: ['websocket', 'polling'],
-      tryAllTransports: true,
-      timeout: 20_000,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
-    });
+    const socket = openSocket();
     socket.on('connect', () => setState((s) => ({ ...s, connected: true })));
     socket.on('disconnect', () => setState((s) => ({ ...s, connected: false })));
-    socket.on('newRound', (round: NewRoundEvent) =>
+    onServerEvent(socket, 'newRound', (round) =>
       setState((s) => ({ ...s, round, timeLeft: Math.max(0, Math.ceil((Date.parse(round.endTime) - Date.now()) / 1000)) || round.duration / 1000 })),
     );
-    socket.on('countdown', ({ timeLeft }: CountdownEvent) => setState((s) => ({ ...s, timeLeft })));
-    socket.on('roundResult', (result: RoundResultEvent) => {
+    onServerEvent(socket, 'countdown', ({ timeLeft }) => setState((s) => ({ ...s, timeLeft })));
+    onServerEvent(socket, 'roundResult', (result) => {
       setState((s) => ({ ...s, lastResult: result }));
       resultHandler.current?.(result);
     });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { sha256Hex } from '../../../../contracts/fairness.math';
-import { drawSpin } from '../../../../contracts/spinner.math';
 import type { SpinRecord } from '../../../../contracts/spinner';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
+import { checkSpin } from '../../lib/fairness/seeds';
+import { spinCheckHref } from '../../lib/fairness/links';
 import { formatDateTime } from '../../lib/format';
-import { prizeLabel, prizePaid } from './prize';
+import { prizeLabel } from '../../lib/prize';
+import { prizePaid } from './prize';
 import { useSpins } from './spinner.api';
 import './spinner.css';
 import { t } from '../../lib/i18n';
@@ -22,25 +23,18 @@ function Verify({ spin }: { spin: SpinRecord }) {
       </span>
     );
   }
+  const serverSeed = spin.serverSeed;
   const check = async () => {
-    const seed = spin.serverSeed!;
-    const hashOk = (await sha256Hex(seed)) === spin.serverSeedHash;
-    const index = await drawSpin({ serverSeed: seed, clientSeed: spin.clientSeed, nonce: spin.nonce, segments: spin.prizes.length });
+    const { segment, hashMatches, segmentMatches } = await checkSpin(
+      { serverSeed, clientSeed: spin.clientSeed, nonce: spin.nonce, segments: spin.prizes.length },
+      { serverSeedHash: spin.serverSeedHash, segment: spin.index },
+    );
     setOutcome(
-      hashOk && index === spin.index
-        ? t('Verified: segment {{n}} of {{total}}, {{prize}}', { n: index + 1, total: spin.prizes.length, prize: prizeLabel(spin.prizes[index]) })
+      hashMatches && segmentMatches
+        ? t('Verified: segment {{n}} of {{total}}, {{prize}}', { n: segment + 1, total: spin.prizes.length, prize: prizeLabel(spin.prizes[segment]) })
         : t('Does not match: please contact support'),
     );
   };
-  const params = new URLSearchParams({
-    game: 'spin',
-    serverSeed: spin.serverSeed,
-    clientSeed: spin.clientSeed,
-    nonce: String(spin.nonce),
-    hash: spin.serverSeedHash,
-    segment: String(spin.index),
-    prizes: spin.prizes.join(','),
-  });
   return (
     <span className="wheel-history__actions">
       {outcome ? (
@@ -52,7 +46,7 @@ function Verify({ spin }: { spin: SpinRecord }) {
           {t('Verify')}
         </button>
       )}
-      <Link to={`/fairness?${params}`} className="wheel-history__link">
+      <Link to={spinCheckHref({ ...spin, serverSeed })} className="wheel-history__link">
         {t('Open in Provably fair')}
       </Link>
     </span>

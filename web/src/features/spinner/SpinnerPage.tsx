@@ -7,7 +7,8 @@ import { Page } from '../../components/ui/Page';
 import { ErrorRetry, Loading } from '../../components/ui/States';
 import { ApiError, errorMessage } from '../../lib/api';
 import { usePrefersReducedMotion } from '../../lib/usePrefersReducedMotion';
-import { prizeLabel, prizePaid, resultText } from './prize';
+import { prizeLabel } from '../../lib/prize';
+import { prizePaid, resultText } from './prize';
 import { SpinHistory } from './SpinHistory';
 import { useSpin, useSpinStatus, useWheel } from './spinner.api';
 import { drawWheel, easeOut, SPIN_MS, targetRotation } from './wheel';
@@ -118,7 +119,7 @@ export default function SpinnerPage() {
             height={SIZE}
             className="wheel-page__wheel"
             role="img"
-            aria-label={prizes.length ? t('Prize wheel: {{prizes}}', { prizes: prizes.map(prizeLabel).join(', ') }) : t('Prize wheel without prizes')}
+            aria-label={prizes.length ? t('Prize wheel: {{prizes}}', { prizes: prizes.map((p) => prizeLabel(p)).join(', ') }) : t('Prize wheel without prizes')}
           />
         </div>
         <p className="wheel-page__status" role="status" aria-live="polite">

@@ -1,10 +1,9 @@
-/** How a wheel segment reads: "LOSE" is a segment without a prize, anything else rupees. */
+import { LOSE } from '../../../../contracts/spinner.math';
 import { paidResult } from '../../lib/betResult';
 import { t } from '../../lib/i18n';
-export const prizeLabel = (prize: string) => (prize === 'LOSE' ? t('No prize') : `₹${prize}`);
 
-/** The line under the wheel once it stops. */
-export const resultText = (prize: string) => (prize === 'LOSE' ? t('No prize this time') : t('You won: ₹{{prize}}', { prize }));
+/** The line under the wheel once it stops ("LOSE" is a segment without a prize, anything else rupees). */
+export const resultText = (prize: string) => (prize === LOSE ? t('No prize this time') : t('You won: ₹{{prize}}', { prize }));
 
 /** What a prize paid, as every game's result says it (a spin stakes nothing): "Paid ₹30.00 (+₹30.00)"; null for no prize. */
-export const prizePaid = (prize: string): string | null => (prize === 'LOSE' || !Number(prize) ? null : paidResult(0, Number(prize)).text);
+export const prizePaid = (prize: string): string | null => (prize === LOSE || !Number(prize) ? null : paidResult(0, Number(prize)).text);

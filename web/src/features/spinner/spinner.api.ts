@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { sharedKeys } from '../../lib/sharedKeys';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
@@ -15,8 +15,8 @@ export const spinnerKeys = {
 };
 
 /** The wheel's prizes (the first set; none when the back office has not made one). */
-export function useWheel() {
-  return useQuery({
+export const wheelQuery = () =>
+  queryOptions({
     queryKey: spinnerKeys.prizes,
     // Cached as the server answers it (the back office reads the same entry), the wheel picked from it.
     queryFn: ({ signal }) =>
@@ -27,11 +27,12 @@ export function useWheel() {
       ),
     select: (sets) => sets[0]?.prizes ?? [],
   });
-}
+
+export const useWheel = () => useQuery(wheelQuery());
 
 /** When the player may spin next, as the server counts it. */
-export function useSpinStatus() {
-  return useQuery({
+export const spinStatusQuery = () =>
+  queryOptions({
     queryKey: spinnerKeys.status,
     queryFn: async ({ signal }) =>
       (
@@ -42,7 +43,8 @@ export function useSpinStatus() {
         )
       ).data,
   });
-}
+
+export const useSpinStatus = () => useQuery(spinStatusQuery());
 
 /**
  * One spin: the server draws and credits; a retried request after a lost answer carries the same key.
@@ -74,8 +76,8 @@ export function useSpin() {
 }
 
 /** The player's spins, newest first, a page at a time. */
-export function useSpins(page: number) {
-  return useQuery({
+export const spinsQuery = (page: number) =>
+  queryOptions({
     queryKey: spinnerKeys.spins(page),
     queryFn: async ({ signal }) =>
       (
@@ -86,4 +88,5 @@ export function useSpins(page: number) {
         )
       ).data,
   });
-}
+
+export const useSpins = (page: number) => useQuery(spinsQuery(page));

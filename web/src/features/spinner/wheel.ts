@@ -1,4 +1,5 @@
-import { prizeLabel } from './prize';
+import { LOSE } from '../../../../contracts/spinner.math';
+import { prizeLabel } from '../../lib/prize';
 
 /**
  * The wheel's geometry: segment i spans [i·s, (i+1)·s) degrees clockwise from the pointer at
@@ -50,7 +51,7 @@ export function drawWheel(ctx: CanvasRenderingContext2D, prizes: readonly string
   ctx.translate(size / 2, size / 2);
   ctx.rotate((rotation * Math.PI) / 180 - Math.PI / 2);
   prizes.forEach((prize, i) => {
-    const colour = prize === 'LOSE' ? '#2b2d42' : COLOURS[i % COLOURS.length];
+    const colour = prize === LOSE ? '#2b2d42' : COLOURS[i % COLOURS.length];
     ctx.beginPath();
     ctx.moveTo(0, 0);
     ctx.arc(0, 0, r, i * s, (i + 1) * s);
@@ -64,7 +65,7 @@ export function drawWheel(ctx: CanvasRenderingContext2D, prizes: readonly string
     ctx.rotate(i * s + s / 2);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    ctx.fillStyle = prize === 'LOSE' ? '#ff8a98' : INK[i % INK.length];
+    ctx.fillStyle = prize === LOSE ? '#ff8a98' : INK[i % INK.length];
     ctx.font = `bold ${prizes.length > 12 ? 12 : 16}px ${family}`;
     ctx.fillText(prizeLabel(prize), r - 12, 0);
     ctx.restore();

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { prizeListSchema, prizeSchema, type PrizeSet } from '../../../../../contracts/spinner';
+import { LOSE, prizeListSchema, prizeSchema, type PrizeSet } from '../../../../../contracts/spinner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Field } from '../../../components/ui/Field';
 import { ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
+import { prizeLabel } from '../../../lib/prize';
 import { notify } from '../../../lib/toast';
 import { useChangePrizes, usePrizeSets } from '../spinnerPrizes.api';
 import { SectionHead } from './SectionHead';
@@ -15,8 +16,6 @@ function readPrizes(text: string): { prizes: string[] } | { error: string } {
   const parsed = prizeListSchema.safeParse(text.split(',').map((p) => p.trim()));
   return parsed.success ? { prizes: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Check the prizes' };
 }
-
-const label = (prize: string) => (prize === 'LOSE' ? 'LOSE' : `₹${prize}`);
 
 /** The wheel's prizes: the add form while there is no set, otherwise the set with its edits. */
 export function SpinnerPricesSection() {
@@ -84,11 +83,11 @@ export function SpinnerPricesSection() {
         <ul className="admin-prizes__list" aria-label="Prizes on the wheel">
           {set.prizes.map((prize, i) => (
             <li key={`${prize}-${i}`} className="admin-prizes__chip">
-              <span>{label(prize)}</span>
+              <span>{prizeLabel(prize, LOSE)}</span>
               <button
                 type="button"
                 className="admin-prizes__remove"
-                aria-label={`Remove ${label(prize)}`}
+                aria-label={`Remove ${prizeLabel(prize, LOSE)}`}
                 disabled={change.isPending || set.prizes.length <= 2}
                 onClick={() => change.mutate({ kind: 'remove', id: set._id, prize }, done('Prize removed'))}
               >

@@ -2,19 +2,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DIFFICULTIES, drawTraps, laneCount, type Difficulty } from '../../../../../contracts/chicken';
-import { sha256Hex } from '../../../../../contracts/fairness.math';
-import { drawSpin } from '../../../../../contracts/spinner.math';
+import { DIFFICULTIES, laneCount } from '../../../../../contracts/chicken';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
+import { SEED_CHECK_GAMES, type SeedCheckRequest } from '../../../lib/fairness/links';
+import { checkRound, checkSpin, type DrawCheck } from '../../../lib/fairness/seeds';
+import { prizeLabel } from '../../../lib/prize';
 import { MiniRoad } from './MiniRoad';
 import { t } from '../../../lib/i18n';
 
-export const VERIFY_GAMES = ['round', 'spin'] as const;
-export type VerifyGame = (typeof VERIFY_GAMES)[number];
-
 const verifyForm = z.object({
-  game: z.enum(VERIFY_GAMES),
+  game: z.enum(SEED_CHECK_GAMES),
   segments: z
     .string()
     .trim()
@@ -34,34 +32,14 @@ const verifyForm = z.object({
 });
 export type VerifyForm = z.infer<typeof verifyForm>;
 
-export interface VerifyPrefill extends Partial<VerifyForm> {
-  /** The traps the server recorded for the round, to compare with the recomputed ones. */
-  recordedTraps?: number[];
-  lanesCrossed?: number;
-  /** A spin's recorded segment (0-based) and the wheel's prizes at the time. */
-  recordedSegment?: number;
-  prizes?: string[];
-}
-
-type Outcome = { hash: string; hashMatches: boolean | null } & (
-  | { game: 'round'; difficulty: Difficulty; traps: number[]; trapsMatch: boolean | null }
-  | { game: 'spin'; segment: number; segments: number; segmentMatches: boolean | null }
-);
-
-const sorted = (list: number[]) => [...list].sort((x, y) => x - y);
-const sameSet = (a: number[], b: number[]) => {
-  const [x, y] = [sorted(a), sorted(b)];
-  return x.length === y.length && x.every((v, i) => v === y[i]);
-};
-
 /** Recomputes a round's traps or a spin's segment in the browser from its seeds, and checks the seed against its hash. */
-export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+export function VerifyView({ prefill }: { prefill: SeedCheckRequest }) {
+  const [outcome, setOutcome] = useState<DrawCheck | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<VerifyForm>({
     resolver: zodResolver(verifyForm),
     defaultValues: {
-      game: prefill.game ?? 'round',
+      game: prefill.game,
       segments: prefill.segments ?? String(prefill.prizes?.length ?? 8),
       serverSeed: prefill.serverSeed ?? '',
       clientSeed: prefill.clientSeed ?? '',
@@ -76,28 +54,14 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
   const compute = useCallback(
     async (v: VerifyForm) => {
       try {
-        const seeds = { serverSeed: v.serverSeed.trim(), clientSeed: v.clientSeed.trim(), nonce: Number(v.nonce), difficulty: v.difficulty };
-        const hash = await sha256Hex(seeds.serverSeed);
-        const expected = v.serverSeedHash.trim().toLowerCase();
-        const hashMatches = expected ? expected === hash : null;
+        const seeds = { serverSeed: v.serverSeed.trim(), clientSeed: v.clientSeed.trim(), nonce: Number(v.nonce) };
+        const shown = v.serverSeedHash;
+        setOutcome(
+          v.game === 'spin'
+            ? await checkSpin({ ...seeds, segments: Number(v.segments) }, { serverSeedHash: shown, segment: prefill.recordedSegment })
+            : await checkRound({ ...seeds, difficulty: v.difficulty }, { serverSeedHash: shown, traps: prefill.recordedTraps }),
+        );
         setFailure(null);
-        if (v.game === 'spin') {
-          const segments = Number(v.segments);
-          const segment = await drawSpin({ ...seeds, segments });
-          const recorded = prefill.recordedSegment;
-          setOutcome({ game: 'spin', hash, hashMatches, segment, segments, segmentMatches: recorded === undefined ? null : recorded === segment });
-          return;
-        }
-        const traps = await drawTraps(seeds);
-        const recorded = prefill.recordedTraps;
-        setOutcome({
-          game: 'round',
-          difficulty: v.difficulty,
-          traps,
-          hash,
-          hashMatches,
-          trapsMatch: recorded && recorded.length ? sameSet(recorded, traps) : null,
-        });
       } catch {
         setOutcome(null);
         setFailure(t('This browser cannot compute the round (Web Crypto is unavailable).'));
@@ -116,7 +80,7 @@ export function VerifyView({ prefill }: { prefill: VerifyPrefill }) {
   const offRoad = outcome?.game === 'round' ? outcome.traps.filter((t) => t >= lanes) : [];
   const prize = (segment: number) => {
     const p = prefill.prizes?.[segment];
-    return p === undefined ? '' : p === 'LOSE' ? ` (${t('No prize')})` : ` (₹${p})`;
+    return p === undefined ? '' : ` (${prizeLabel(p)})`;
   };
   return (
     <div className="chicken-verify">

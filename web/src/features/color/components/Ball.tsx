@@ -1,5 +1,5 @@
-import { coloursOf, type Selection } from '../../../../contracts/color.math';
-import { t, tk } from '../../lib/i18n';
+import { coloursOf, type Selection } from '../../../../../contracts/color.math';
+import { t, tk } from '../../../lib/i18n';
 
 const LABELS: Record<string, string> = { green: tk('Green'), red: tk('Red'), violet: tk('Violet'), big: tk('Big'), small: tk('Small') };
 /** A bet's choice in the player's words: "Green", "Big", "Number 7". */
