@@ -132,4 +132,28 @@ export default tseslint.config(
   { files: ['web/src/features/*/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(OTHER_FEATURE_1, FEATURES) } },
   { files: ['web/src/features/*/*/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(OTHER_FEATURE_2, FEATURES) } },
   { files: ['web/src/{components,lib}/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': restrict(FEATURES) } },
+  {
+    // Web data has one shape: each call lives in an api module (*.api.ts: the fetcher, its
+    // queryOptions with the key from the module's key factory, and the hook); a component calls the
+    // hook or uses the options, and never builds a key or calls the API itself.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'][value.type='ArrayExpression']",
+          message: 'Take the query key from the key factory of the api module (walletKeys.history(page)), not a literal array.',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/lib.api$/] > ImportSpecifier[imported.name=/^(api|apiAnswer|apiData)$/]',
+          message: 'Components do not call the API: put the call in the feature’s api module (*.api.ts) and use its hook.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(api|apiAnswer|apiData)$/]',
+          message: 'Components do not call the API: put the call in the feature’s api module (*.api.ts) and use its hook.',
+        },
+      ],
+    },
+  },
 );

@@ -170,3 +170,40 @@ describe('one clock', () => {
     expect(await clockErrors('server/modules/wallet/example.test.ts', 'export const stamp = () => Date.now();')).toEqual([]);
   });
 });
+
+describe('one shape for web data', () => {
+  const shapeErrors = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+
+  it('reports a component that writes its query key as a literal array', async () => {
+    const code =
+      "import { useQuery } from '@tanstack/react-query';\nimport { fetchHistory } from './wallet.api';\n" +
+      "export function History({ page }: { page: number }) {\n  const q = useQuery({ queryKey: ['wallet', 'history', page], queryFn: () => fetchHistory(page) });\n  return <p>{q.status}</p>;\n}";
+    expect(await shapeErrors('web/src/features/wallet/Example.tsx', code)).toEqual([expect.stringContaining('key factory')]);
+  });
+
+  it('lets a component take its key from the key factory', async () => {
+    const code =
+      "import { useQuery } from '@tanstack/react-query';\nimport { fetchBalance, walletKeys } from './wallet.api';\n" +
+      'export function Balance() {\n  const q = useQuery({ queryKey: walletKeys.balance(), queryFn: fetchBalance });\n  return <p>{q.status}</p>;\n}';
+    expect(await shapeErrors('web/src/features/wallet/Example.tsx', code)).toEqual([]);
+  });
+
+  it('reports a component that calls the API itself', async () => {
+    const code =
+      "import { answerFrom, apiAnswer } from '../../lib/api';\n" +
+      "export async function load() {\n  return apiAnswer(answerFrom(() => import('../../../../contracts/accounts'), (c) => c.meAnswerSchema), '/api/v1/users/me');\n}";
+    // The import and the call.
+    expect(await shapeErrors('web/src/features/auth/Example.tsx', code)).toEqual([
+      expect.stringContaining('api module'),
+      expect.stringContaining('api module'),
+    ]);
+  });
+
+  it('lets an api module call the API', async () => {
+    const code =
+      "import { answerFrom, apiAnswer } from '../../lib/api';\n" +
+      "export const fetchMe = () => apiAnswer(answerFrom(() => import('../../../../contracts/accounts'), (c) => c.meAnswerSchema), '/api/v1/users/me');";
+    expect(await shapeErrors('web/src/features/auth/example.api.ts', code)).toEqual([]);
+  });
+});

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Markdown from 'markdown-to-jsx/react';
 import type { TextPage } from '../../../contracts/site';
-import { answerFrom, apiAnswer } from '../lib/api';
 import { currentLanguage } from '../lib/i18n';
 import { Page } from './ui/Page';
 import { Loading } from './ui/States';
+import { useOperatorText } from './operatorText.api';
 import './operator-text.css';
-
-export const legalKeys = { page: (page: TextPage, language: string) => ['site-page', page, language] as const };
 
 /**
  * A page whose text the operator may replace (Terms, Privacy, Safer play) (PAGES_DIR/<page>.md on the server): their Markdown
@@ -16,22 +13,7 @@ export const legalKeys = { page: (page: TextPage, language: string) => ['site-pa
  * built-in text too: a page of terms is never empty.
  */
 export function OperatorText({ page, title, children }: { page: TextPage; title: string; children: ReactNode }) {
-  const language = currentLanguage();
-  const text = useQuery({
-    queryKey: legalKeys.page(page, language),
-    staleTime: 5 * 60_000,
-    queryFn: async ({ signal }) =>
-      (
-        await apiAnswer(
-          answerFrom(
-            () => import('../../../contracts/site'),
-            (c) => c.textPageAnswerSchema,
-          ),
-          `/api/v1/site/pages/${page}`,
-          { anonymous: true, signal, query: { lang: language } },
-        )
-      ).data.markdown,
-  });
+  const text = useOperatorText(page, currentLanguage());
   return (
     <Page title={title} narrow>
       {text.isPending ? (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from './api';
 
 export type { QrCode } from '../../../contracts/wallet.answers';
@@ -10,8 +10,8 @@ export const qrBasePath: Record<QrKind, string> = { fiat: '/api/v1/qrcode', cryp
 export const qrCodesKey = (kind: QrKind) => ['qr-codes', kind] as const;
 
 /** The payment QR codes players pay to (public; the back office manages them). */
-export function useQrCodes(kind: QrKind) {
-  return useQuery({
+export const qrCodesQuery = (kind: QrKind) =>
+  queryOptions({
     queryKey: qrCodesKey(kind),
     queryFn: async ({ signal }) =>
       (
@@ -25,4 +25,5 @@ export function useQrCodes(kind: QrKind) {
         )
       ).data ?? [],
   });
-}
+
+export const useQrCodes = (kind: QrKind) => useQuery(qrCodesQuery(kind));

@@ -9,4 +9,8 @@ export const sharedKeys = {
   spinnerPrizes: ['spinner', 'prizes'] as const,
   /** The player's limits and breaks (responsible play edits them; the games and the deposit honour a break). */
   responsible: ['responsible'] as const,
+  /** The Telegram subscription price (the subscription screen shows it; the back office sets it). */
+  telegramAmount: ['telegram-amount'] as const,
+  /** Every entry of the colour game (its keys all start here); the back office's commitments refresh with it. */
+  color: ['color'] as const,
 };

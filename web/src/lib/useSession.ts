@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from './api';
 import { session, type SessionUser } from './session';
 
@@ -20,12 +20,11 @@ export const balanceKey = (userId: string | undefined) => ['balance', userId] as
 /** Every player's balance in the cache (after a money call whose player is not at hand). */
 export const allBalancesKey = ['balance'] as const;
 
-/** The player's balance in rupees (`GET /users/balance/{userId}`); refetched after money calls. */
-export function useBalance() {
-  const { user } = useSession();
-  return useQuery({
-    queryKey: balanceKey(user?._id),
-    enabled: Boolean(user),
+/** A player's balance in rupees (`GET /users/balance/{userId}`); refetched after money calls. */
+export const balanceQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: balanceKey(userId),
+    enabled: Boolean(userId),
     queryFn: async () =>
       (
         await apiAnswer(
@@ -33,8 +32,13 @@ export function useBalance() {
             () => import('../../../contracts/accounts'),
             (c) => c.balanceAnswerSchema,
           ),
-          `/api/v1/users/balance/${user!._id}`,
+          `/api/v1/users/balance/${userId}`,
         )
       ).balance,
   });
+
+/** The signed-in player's balance. */
+export function useBalance() {
+  const { user } = useSession();
+  return useQuery(balanceQuery(user?._id));
 }

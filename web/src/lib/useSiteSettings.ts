@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from './api';
 
 export const siteSettingsKey = ['site-settings'] as const;
@@ -7,8 +7,8 @@ export const siteSettingsKey = ['site-settings'] as const;
  * The limits and the game ladder the server enforces (`GET /site/settings`), read once a visit.
  * Screens show and pre-check these; the server checks everything again.
  */
-export function useSiteSettings() {
-  return useQuery({
+export const siteSettingsQuery = () =>
+  queryOptions({
     queryKey: siteSettingsKey,
     staleTime: Infinity,
     queryFn: async ({ signal }) =>
@@ -23,7 +23,8 @@ export function useSiteSettings() {
         )
       ).data,
   });
-}
+
+export const useSiteSettings = () => useQuery(siteSettingsQuery());
 
 /** Whether the operator configured a support contact (SUPPORT_WHATSAPP, SUPPORT_TELEGRAM): without one, no help button is shown. */
 export function useHasSupport(): boolean {

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from './api';
 import { knownGames } from './games';
 
 export const visibleGamesKey = ['visible-games'] as const;
 
-/** The games an admin has made visible (`GET /users/visible-games`), as the site knows them. A failure is only logged. */
-export function useVisibleGames() {
-  const query = useQuery({
+/** The games an admin has made visible (`GET /users/visible-games`). A failure is only logged. */
+export const visibleGamesQuery = () =>
+  queryOptions({
     queryKey: visibleGamesKey,
     staleTime: 60_000,
     queryFn: async () => {
@@ -26,6 +26,10 @@ export function useVisibleGames() {
       }
     },
   });
+
+/** The visible games, as the site knows them. */
+export function useVisibleGames() {
+  const query = useQuery(visibleGamesQuery());
   return { ...query, games: knownGames(query.data) };
 }
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { gameHistoryEntrySchema } from '../../../../contracts/chicken';
@@ -7,9 +6,9 @@ import { Button } from '../../components/ui/Button';
 import { Page } from '../../components/ui/Page';
 import { Pager } from '../../components/ui/Pager';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
-import { apiData, okAnswer } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees, toPaise, toRupees } from '../../../../contracts/amounts';
+import { useGameHistory } from './backoffice.api';
 
 type Entry = z.infer<typeof gameHistoryEntrySchema>;
 /** The original app's default game type; a game the site does not have, so the server answers every bet. */
@@ -26,18 +25,7 @@ function Change({ entry }: { entry: Entry }) {
 export default function GameHistoryPage({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: ['game-history', userId, DEFAULT_GAME_TYPE],
-    queryFn: ({ signal }) =>
-      apiData(
-        okAnswer(
-          () => import('../../../../contracts/chicken'),
-          (c) => c.gameHistoryEntrySchema.array(),
-        ),
-        `/api/v1/admin/game-history/${userId}/${DEFAULT_GAME_TYPE}`,
-        { signal },
-      ),
-  });
+  const history = useGameHistory(userId, DEFAULT_GAME_TYPE);
   const entries = history.data ?? [];
   const totalPages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
   const shown = entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DepositListItem, FixedAmount, WithdrawalListItem } from '../../../../contracts/wallet.answers';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { session } from '../../lib/session';
+import { sharedKeys } from '../../lib/sharedKeys';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { qrBasePath, qrCodesKey, type QrKind } from '../../lib/qrCodes';
 
@@ -14,19 +15,45 @@ export type RequestKind = 'deposit' | 'withdrawal';
 
 const answers = () => import('../../../../contracts/wallet.answers');
 
+/** A payment method the money queues filter by (null: every method). */
+export type RequestMethod = 'upi' | 'crypto' | 'telegram' | null;
+
 /** The back office's money query keys, the one place they are written. */
 export const adminKeys = {
+  overview: ['admin', 'overview'] as const,
   allHistory: ['admin', 'history'] as const,
   history: (page: number) => ['admin', 'history', page] as const,
   requests: (kind: RequestKind) => ['admin', 'requests', kind] as const,
-  amount: (setting: AmountSetting) => (setting === 'telegram' ? (['telegram-amount', 'list'] as const) : (['refer-amount'] as const)),
-  amounts: (setting: AmountSetting) => [setting === 'telegram' ? 'telegram-amount' : 'refer-amount'] as const,
+  requestsPage: (kind: RequestKind, page: number, method: RequestMethod) => ['admin', 'requests', kind, { page, method }] as const,
+  /** The Telegram price's entry lies under the one the subscription screen reads, so saving it refreshes both. */
+  amount: (setting: AmountSetting) => (setting === 'telegram' ? ([...sharedKeys.telegramAmount, 'list'] as const) : (['refer-amount'] as const)),
+  amounts: (setting: AmountSetting) => (setting === 'telegram' ? sharedKeys.telegramAmount : (['refer-amount'] as const)),
 };
 export type Decision = 'approved' | 'rejected';
 
+/** The first screen's figures: money and revenue by period and by day, what waits, and the ledger check. */
+export const overviewQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.overview,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/reports'),
+            (c) => c.overviewAnswerSchema,
+          ),
+          '/api/v1/admin/overview',
+          { signal },
+        )
+      ).data,
+    refetchInterval: 60_000,
+  });
+
+export const useOverview = () => useQuery(overviewQuery());
+
 /** All players' wallet history, one server page at a time. */
-export function useAllHistory(page: number) {
-  return useQuery({
+export const allHistoryQuery = (page: number) =>
+  queryOptions({
     queryKey: adminKeys.history(page),
     queryFn: async ({ signal }) =>
       (
@@ -38,7 +65,8 @@ export function useAllHistory(page: number) {
       ).data,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useAllHistory = (page: number) => useQuery(allHistoryQuery(page));
 
 export const REQUESTS_PAGE_SIZE = 20;
 
@@ -48,9 +76,9 @@ interface RequestsPage {
 }
 
 /** Deposits or withdrawals, newest first, a page at a time; `method` is the server's filter (upi or crypto). */
-export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' | 'crypto' | 'telegram' | null) {
-  return useQuery({
-    queryKey: [...adminKeys.requests(kind), { page, method }],
+export const moneyRequestsQuery = (kind: RequestKind, page: number, method: RequestMethod) =>
+  queryOptions({
+    queryKey: adminKeys.requestsPage(kind, page, method),
     queryFn: async ({ signal }): Promise<RequestsPage> => {
       const query = { page, limit: REQUESTS_PAGE_SIZE, method: method ?? undefined };
       if (kind === 'deposit') {
@@ -74,7 +102,8 @@ export function useMoneyRequests(kind: RequestKind, page: number, method: 'upi' 
     staleTime: 0,
     refetchInterval: 30_000,
   });
-}
+
+export const useMoneyRequests = (kind: RequestKind, page: number, method: RequestMethod) => useQuery(moneyRequestsQuery(kind, page, method));
 
 const statusPath: Record<RequestKind, string> = {
   deposit: '/api/v1/wallet/update-deposite-transaction-status',
@@ -186,8 +215,9 @@ const amountPath: Record<AmountSetting, string> = { refer: '/api/v1/refer-amount
 
 export type AmountEntry = FixedAmount;
 
-export function useAmountSetting(setting: AmountSetting) {
-  return useQuery({
+/** A single-amount setting's entries (the first counts). */
+export const amountSettingQuery = (setting: AmountSetting) =>
+  queryOptions({
     queryKey: adminKeys.amount(setting),
     queryFn: ({ signal }) =>
       apiAnswer(
@@ -196,7 +226,8 @@ export function useAmountSetting(setting: AmountSetting) {
         { signal },
       ),
   });
-}
+
+export const useAmountSetting = (setting: AmountSetting) => useQuery(amountSettingQuery(setting));
 
 export function useSaveAmount(setting: AmountSetting) {
   const queryClient = useQueryClient();

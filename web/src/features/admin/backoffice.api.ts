@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminRow } from '../../../../contracts/backoffice';
 import type { AccessPage } from '../../../../contracts/roles';
 import { answerFrom, apiAnswer, apiData, okAnswer, type AnswerSchema } from '../../lib/api';
@@ -16,14 +16,14 @@ export const backofficeKeys = {
   admins: ['admin', 'admins'] as const,
   userHistory: (userId: string, page: number) => ['admin', 'user-history', userId, page] as const,
   userBalance: (userId: string) => ['admin', 'user-balance', userId] as const,
-  userBets: (userId: string) => ['admin', 'user-bets', userId] as const,
+  gameHistory: (userId: string, gameType: string) => ['admin', 'game-history', userId, gameType] as const,
   allAudit: ['admin', 'audit'] as const,
   audit: (page: number, filters: AuditFilters) => ['admin', 'audit', page, filters] as const,
 };
 
 /** All Users, a server page at a time; `q` finds a name, e-mail, phone or id. */
-export function useUsers(page: number, q: string) {
-  return useQuery({
+export const usersQuery = (page: number, q: string) =>
+  queryOptions({
     queryKey: backofficeKeys.usersPage(page, q),
     queryFn: ({ signal }) =>
       apiAnswer(
@@ -33,7 +33,8 @@ export function useUsers(page: number, q: string) {
       ),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useUsers = (page: number, q: string) => useQuery(usersQuery(page, q));
 
 type UserEdit = { fullName: string; email: string; phoneNumber: string };
 
@@ -60,8 +61,8 @@ export const useBlockUser = () =>
   );
 
 /** One player's wallet history, balance and rounds, for the History view. */
-export function useUserHistory(userId: string, page: number) {
-  return useQuery({
+export const userHistoryQuery = (userId: string, page: number) =>
+  queryOptions({
     queryKey: backofficeKeys.userHistory(userId, page),
     queryFn: async ({ signal }) =>
       (
@@ -76,9 +77,11 @@ export function useUserHistory(userId: string, page: number) {
       ).data,
     placeholderData: keepPreviousData,
   });
-}
-export function useUserBalance(userId: string) {
-  return useQuery({
+
+export const useUserHistory = (userId: string, page: number) => useQuery(userHistoryQuery(userId, page));
+
+export const userBalanceQuery = (userId: string) =>
+  queryOptions({
     queryKey: backofficeKeys.userBalance(userId),
     queryFn: async ({ signal }) =>
       (
@@ -92,24 +95,29 @@ export function useUserBalance(userId: string) {
         )
       ).balance,
   });
-}
-export function useUserBets(userId: string) {
-  return useQuery({
-    queryKey: backofficeKeys.userBets(userId),
+
+export const useUserBalance = (userId: string) => useQuery(userBalanceQuery(userId));
+
+/** A player's ended bets of one game type (a type the site does not have answers every bet). */
+export const gameHistoryQuery = (userId: string, gameType: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.gameHistory(userId, gameType),
     queryFn: ({ signal }) =>
       apiData(
         okAnswer(
           () => import('../../../../contracts/chicken'),
           (c) => c.gameHistoryEntrySchema.array(),
         ),
-        `/api/v1/admin/game-history/${encodeURIComponent(userId)}/chicken`,
+        `/api/v1/admin/game-history/${encodeURIComponent(userId)}/${encodeURIComponent(gameType)}`,
         { signal },
       ),
   });
-}
 
-export function useAdmins() {
-  return useQuery({
+export const useGameHistory = (userId: string, gameType: string) => useQuery(gameHistoryQuery(userId, gameType));
+export const useUserBets = (userId: string) => useGameHistory(userId, 'chicken');
+
+export const adminsQuery = () =>
+  queryOptions({
     queryKey: backofficeKeys.admins,
     queryFn: async ({ signal }) =>
       (
@@ -120,7 +128,8 @@ export function useAdmins() {
         )
       ).data,
   });
-}
+
+export const useAdmins = () => useQuery(adminsQuery());
 
 function useAdminMutation<V, A = Answer<typeof adminAnswer>>(call: (v: V) => Promise<A>) {
   const queryClient = useQueryClient();
@@ -166,8 +175,9 @@ export const auditQuery = (page: number, f: AuditFilters) => ({
   to: f.to || undefined,
 });
 
-export function useAudit(page: number, filters: AuditFilters) {
-  return useQuery({
+/** The audit log, a server page at a time, filtered. */
+export const auditLogQuery = (page: number, filters: AuditFilters) =>
+  queryOptions({
     queryKey: backofficeKeys.audit(page, filters),
     queryFn: async ({ signal }) =>
       (
@@ -179,4 +189,5 @@ export function useAudit(page: number, filters: AuditFilters) {
       ).data,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useAudit = (page: number, filters: AuditFilters) => useQuery(auditLogQuery(page, filters));

@@ -1,13 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiAnswer, apiData, okAnswer } from '../../lib/api';
+import { sharedKeys } from '../../lib/sharedKeys';
 
 const contract = () => import('../../../../contracts/color');
-/** The colour game's commitments as the back office reads them (the public list, newest first). */
-const commitmentsKey = ['color', 'commitments', 'admin'] as const;
 
-export function useCommitments() {
-  return useQuery({
-    queryKey: commitmentsKey,
+/** Colour Fairness's query keys, the one place they are written: under the colour game's, so a change refreshes the game's screens too. */
+export const colourFairnessKeys = {
+  commitments: [...sharedKeys.color, 'commitments', 'admin'] as const,
+};
+
+/** The colour game's commitments as the back office reads them (the public list, newest first). */
+export const commitmentsQuery = () =>
+  queryOptions({
+    queryKey: colourFairnessKeys.commitments,
     queryFn: ({ signal }) =>
       apiData(
         okAnswer(contract, (c) => c.commitmentsPageSchema),
@@ -15,7 +20,8 @@ export function useCommitments() {
         { query: { page: 1 }, signal },
       ),
   });
-}
+
+export const useCommitments = () => useQuery(commitmentsQuery());
 
 /** Enters the hash of the block the waiting chain committed to; or commits the next chain to a block. */
 export function useCommitmentChange(kind: 'salt' | 'next-chain') {
@@ -27,6 +33,6 @@ export function useCommitmentChange(kind: 'salt' | 'next-chain') {
         `/api/v1/admin/color/${kind}`,
         { method: 'POST', body },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['color'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.color }),
   });
 }

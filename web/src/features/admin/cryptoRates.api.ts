@@ -1,15 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CryptoType } from '../../../../contracts/crypto';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { qrCodesKey } from '../../lib/qrCodes';
 
 const answers = () => import('../../../../contracts/wallet.answers');
-const cryptoRatesKey = ['admin', 'crypto-rates'] as const;
+
+/** The coin rates' query keys, the one place they are written. */
+export const cryptoRatesKeys = {
+  rates: ['admin', 'crypto-rates'] as const,
+};
 
 /** Every coin with the rate the back office set for it (null while none is set). */
-export function useCryptoRates() {
-  return useQuery({
-    queryKey: cryptoRatesKey,
+export const cryptoRatesQuery = () =>
+  queryOptions({
+    queryKey: cryptoRatesKeys.rates,
     queryFn: async ({ signal }) =>
       (
         await apiAnswer(
@@ -19,7 +23,8 @@ export function useCryptoRates() {
         )
       ).data,
   });
-}
+
+export const useCryptoRates = () => useQuery(cryptoRatesQuery());
 
 /** Sets a coin's rate (rupees for one coin); the codes' list is read again, as it carries the rates. */
 export function useSaveCryptoRate() {
@@ -32,7 +37,7 @@ export function useSaveCryptoRate() {
         { method: 'PUT', body: { rate } },
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: cryptoRatesKey });
+      void queryClient.invalidateQueries({ queryKey: cryptoRatesKeys.rates });
       void queryClient.invalidateQueries({ queryKey: qrCodesKey('crypto') });
     },
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReconcileResult } from '../../../../contracts/reconcile.answers';
 import type { StatementMapping } from '../../../../contracts/reconcile';
 import { ApiError, answerFrom, apiAnswer } from '../../lib/api';
@@ -32,6 +32,8 @@ export const bankAccountsQuery = () =>
       ).data,
   });
 
+export const useBankAccounts = () => useQuery(bankAccountsQuery());
+
 /** Statement imports, newest first, a page at a time. */
 export const importsQuery = (page: number) =>
   queryOptions({
@@ -46,6 +48,8 @@ export const importsQuery = (page: number) =>
       ).data,
     placeholderData: keepPreviousData,
   });
+
+export const useImports = (page: number) => useQuery(importsQuery(page));
 
 /**
  * An import's lines matched against the deposits as they are now: asked for again whenever it is
@@ -64,6 +68,8 @@ export const importResultQuery = (importId: string) =>
       ).data,
     staleTime: 5_000,
   });
+
+export const useImportResult = (importId: string) => useQuery(importResultQuery(importId));
 
 export function useAddBankAccount() {
   const queryClient = useQueryClient();

@@ -1,16 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { visibleGamesKey } from '../../lib/useVisibleGames';
 import { sharedKeys } from '../../lib/sharedKeys';
 import { siteSettingsKey } from '../../lib/useSiteSettings';
 
-const notificationKey = sharedKeys.notification;
 const site = () => import('../../../../contracts/site');
 
+/** The site pages' query keys, the one place they are written. */
+export const siteKeys = {
+  /** Under the entry players read, so saving the message refreshes both. */
+  notification: [...sharedKeys.notification, 'admin'] as const,
+  supportContacts: ['admin', 'support-contacts'] as const,
+};
+
 /** The site-wide message as players see it, and its Hindi version (nulls when there is none). */
-export function useNotificationText() {
-  return useQuery({
-    queryKey: [...notificationKey, 'admin'],
+export const notificationTextQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.notification,
     queryFn: async ({ signal }) => {
       const answer = await apiAnswer(
         answerFrom(
@@ -23,7 +29,8 @@ export function useNotificationText() {
       return { message: answer.message, messageHi: answer.messageHi ?? null };
     },
   });
-}
+
+export const useNotificationText = () => useQuery(notificationTextQuery());
 
 export function useSaveNotification() {
   const queryClient = useQueryClient();
@@ -35,7 +42,7 @@ export function useSaveNotification() {
         '/api/v1/notification/add',
         { method: 'POST', body: messageHi ? { message, messageHi } : { message } },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.notification }),
   });
 }
 
@@ -53,12 +60,10 @@ export function useSetGameVisibility() {
   });
 }
 
-const supportKey = ['admin', 'support-contacts'] as const;
-
 /** Help & Support's contacts as the back office edits them. */
-export function useSupportContacts() {
-  return useQuery({
-    queryKey: supportKey,
+export const supportContactsQuery = () =>
+  queryOptions({
+    queryKey: siteKeys.supportContacts,
     queryFn: async ({ signal }) =>
       (
         await apiAnswer(
@@ -68,7 +73,8 @@ export function useSupportContacts() {
         )
       ).data,
   });
-}
+
+export const useSupportContacts = () => useQuery(supportContactsQuery());
 
 /** Saves them; every screen's Help & Support follows once the site settings are read again. */
 export function useSaveSupportContacts() {
@@ -83,7 +89,7 @@ export function useSaveSupportContacts() {
         )
       ).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(supportKey, data);
+      queryClient.setQueryData(siteKeys.supportContacts, data);
       void queryClient.invalidateQueries({ queryKey: siteSettingsKey });
     },
   });

@@ -1,18 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { prizeSetAnswerSchema } from '../../../../contracts/spinner';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { sharedKeys } from '../../lib/sharedKeys';
 
-const key = sharedKeys.spinnerPrizes;
 type Answer = z.infer<typeof prizeSetAnswerSchema>;
 const spinner = () => import('../../../../contracts/spinner');
 const answer = answerFrom(spinner, (c) => c.prizeSetAnswerSchema);
 
 /** The prize sets as the back office edits them (the first is the wheel). */
-export function usePrizeSets() {
-  return useQuery({
-    queryKey: key,
+export const prizeSetsQuery = () =>
+  queryOptions({
+    queryKey: sharedKeys.spinnerPrizes,
     queryFn: ({ signal }) =>
       apiAnswer(
         answerFrom(spinner, (c) => c.prizeSetListSchema),
@@ -20,7 +19,8 @@ export function usePrizeSets() {
         { signal },
       ),
   });
-}
+
+export const usePrizeSets = () => useQuery(prizeSetsQuery());
 
 type Change =
   | { kind: 'create'; prizes: string[] }
@@ -46,5 +46,5 @@ function send(change: Change): Promise<Answer> {
 /** Every edit of the wheel; the list is read again from the server after each. */
 export function useChangePrizes() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: sharedKeys.spinnerPrizes }) });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TelegramRound } from '../../../../contracts/telegram';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { adminKeys } from './admin.api';
@@ -22,12 +22,11 @@ export const telegramKeys = {
   rounds: ['admin', 'telegram', 'rounds'] as const,
   channels: ['admin', 'telegram', 'channels'] as const,
 };
-const roundsKey = telegramKeys.rounds;
-const channelsKey = telegramKeys.channels;
 
-export function useChannels() {
-  return useQuery({
-    queryKey: channelsKey,
+/** The channels the bot administers. */
+export const channelsQuery = () =>
+  queryOptions({
+    queryKey: telegramKeys.channels,
     queryFn: ({ signal }) =>
       apiAnswer(
         answerFrom(telegram, (c) => c.channelsAnswerSchema),
@@ -35,11 +34,13 @@ export function useChannels() {
         { signal },
       ),
   });
-}
 
-export function useRounds() {
-  return useQuery({
-    queryKey: roundsKey,
+export const useChannels = () => useQuery(channelsQuery());
+
+/** The game rounds announced in the channels. */
+export const roundsQuery = () =>
+  queryOptions({
+    queryKey: telegramKeys.rounds,
     queryFn: async ({ signal }) =>
       (
         await apiAnswer(
@@ -49,7 +50,8 @@ export function useRounds() {
         )
       ).data,
   });
-}
+
+export const useRounds = () => useQuery(roundsQuery());
 
 export function useSaveRound() {
   const queryClient = useQueryClient();
@@ -58,7 +60,7 @@ export function useSaveRound() {
       id
         ? apiAnswer(roundAnswer, `/api/v1/telegram/update-round/${id}`, { method: 'PUT', body: round })
         : apiAnswer(roundAnswer, '/api/v1/telegram/round', { method: 'POST', body: round }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: roundsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: telegramKeys.rounds }),
   });
 }
 
@@ -66,7 +68,7 @@ export function useDeleteRound() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiAnswer(roundAnswer, `/api/v1/telegram/delete-round/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: roundsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: telegramKeys.rounds }),
   });
 }
 

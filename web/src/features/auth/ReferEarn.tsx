@@ -1,13 +1,11 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { ErrorRetry } from '../../components/ui/States';
 import { copyText } from '../../lib/clipboard';
-import { useSession } from '../../lib/useSession';
 import { notify } from '../../lib/toast';
-import { fetchReferralLink } from './auth.api';
+import { useReferralLink } from './auth.api';
 import './auth.css';
 import { t, tk } from '../../lib/i18n';
 
@@ -15,26 +13,8 @@ export const REFER_TITLE = tk('Refer & Earn');
 
 /** The player's referral link with Copy and Share via WhatsApp; both wait until a link exists. */
 export function ReferEarnPanel() {
-  const { user } = useSession();
   const inputId = useId();
-  const {
-    data: link,
-    isError,
-    isFetching,
-    refetch,
-  } = useQuery({
-    queryKey: ['referral-link', user?._id],
-    enabled: Boolean(user),
-    staleTime: Infinity,
-    queryFn: async () => {
-      try {
-        return await fetchReferralLink(user!._id);
-      } catch (err) {
-        console.error('referral link', err);
-        throw err;
-      }
-    },
-  });
+  const { data: link, isError, isFetching, refetch } = useReferralLink();
 
   const copy = async () => {
     if (!link) return;

@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { registerSchema, secondFactorAnswerSchema } from '../../../../contracts/accounts';
 import { answerFrom, apiAnswer } from '../../lib/api';
 import { session, type SessionUser } from '../../lib/session';
+import { useSession } from '../../lib/useSession';
 
 export type RegisterBody = z.input<typeof registerSchema>;
 export type Credentials = { email: string; password: string } | { phoneNumber: string; password: string };
@@ -89,12 +91,35 @@ export const logout = () => apiAnswer(messageAnswer, '/api/v1/users/logout', { m
 export const changePassword = (body: { oldPassword: string; newPassword: string }) =>
   apiAnswer(messageAnswer, '/api/v1/users/change-password', { method: 'POST', body });
 
-export async function fetchReferralLink(userId: string): Promise<string | null> {
-  const res = await apiAnswer(
-    answerFrom(accounts, (c) => c.referralLinkAnswerSchema),
-    `/api/v1/users/referral-link/${encodeURIComponent(userId)}`,
-  );
-  return res?.referralLink ?? res?.data?.referralLink ?? null;
+/** The accounts' query keys, the one place they are written. */
+export const authKeys = {
+  referralLink: (userId: string | undefined) => ['referral-link', userId] as const,
+};
+
+/** A player's referral link (made on the first ask, the same ever after). A failure is only logged. */
+export const referralLinkQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: authKeys.referralLink(userId),
+    enabled: Boolean(userId),
+    staleTime: Infinity,
+    queryFn: async (): Promise<string | null> => {
+      try {
+        const res = await apiAnswer(
+          answerFrom(accounts, (c) => c.referralLinkAnswerSchema),
+          `/api/v1/users/referral-link/${encodeURIComponent(userId!)}`,
+        );
+        return res?.referralLink ?? res?.data?.referralLink ?? null;
+      } catch (err) {
+        console.error('referral link', err);
+        throw err;
+      }
+    },
+  });
+
+/** The signed-in player's referral link. */
+export function useReferralLink() {
+  const { user } = useSession();
+  return useQuery(referralLinkQuery(user?._id));
 }
 
 export const requestResetOtp = (target: ResetTarget) =>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { focusMain } from '../../lib/focus';
 import { session } from '../../lib/session';
+import { visibleGamesKey } from '../../lib/useVisibleGames';
 import { logout } from './auth.api';
 
 /**
@@ -21,7 +22,7 @@ export function useSignOut() {
     }
     // A protected screen still showing sends the player home too, not to /login (see Protected).
     session.signOut();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'visible-games' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== visibleGamesKey[0] });
     navigate('/', { replace: true });
     focusMain();
   }, [queryClient, navigate]);

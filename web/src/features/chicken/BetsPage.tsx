@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Page } from '../../components/ui/Page';
@@ -8,26 +7,13 @@ import { SegmentedControl } from '../../components/ui/SegmentedControl';
 import { Empty, ErrorText, Loading } from '../../components/ui/States';
 import { errorMessage } from '../../lib/api';
 import { betResult } from '../../lib/betResult';
+import { roundCheckHref } from '../../lib/fairness/links';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
-import { chickenApi, chickenKeys, type BetRecord } from './chicken.api';
+import { useBets, type BetRecord } from './chicken.api';
 import './chicken.css';
 import { t } from '../../lib/i18n';
 import { Tr } from '../../lib/Tr';
-
-/** The verification view prefilled with a bet's seeds (and its recorded traps, to compare). */
-export function verifyHref(bet: BetRecord): string {
-  const params = new URLSearchParams({
-    clientSeed: bet.clientSeed,
-    nonce: String(bet.nonce),
-    difficulty: bet.difficulty,
-    hash: bet.serverSeedHash,
-    lanes: String(bet.lanesCrossed),
-  });
-  if (bet.serverSeed) params.set('serverSeed', bet.serverSeed);
-  if (bet.traps?.length) params.set('traps', bet.traps.join(','));
-  return `/fairness?${params}`;
-}
 
 function Result({ bet }: { bet: BetRecord }) {
   const { tone, text, paid } = betResult(bet);
@@ -74,7 +60,7 @@ export default function BetsPage({ more = [] }: { more?: MoreBets[] }) {
 
 function Rounds() {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: chickenKeys.bets(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
+  const query = useBets(page);
   const bets = query.data?.bets ?? [];
   const totalPages = Math.max(1, query.data?.totalPages ?? 1);
   const hidden = bets.some((b) => b.state !== 'playing' && !b.serverSeed);
@@ -126,7 +112,7 @@ function Rounds() {
                       (bet.serverSeed ? (
                         <Link
                           className="chicken-bets__verify"
-                          to={verifyHref(bet)}
+                          to={roundCheckHref(bet)}
                           aria-label={t('Verify the bet of {{date}}', { date: formatDateTime(bet.createdAt) })}
                         >
                           {t('Verify')}

@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   betsPageSchema,
@@ -117,3 +118,12 @@ export const chickenKeys = {
   allBets: ['chicken', 'bets'] as const,
   bets: (page: number) => ['chicken', 'bets', page] as const,
 };
+
+/** The player's bets, newest first, a page at a time. */
+export const betsQuery = (page: number) =>
+  queryOptions({ queryKey: chickenKeys.bets(page), queryFn: () => chickenApi.bets(page), placeholderData: keepPreviousData });
+export const useBets = (page: number) => useQuery(betsQuery(page));
+
+/** The visitor's demo: its balance and the round in play. */
+export const demoStateQuery = () => queryOptions({ queryKey: chickenKeys.demo, queryFn: demoApi.state });
+export const useDemoState = (enabled: boolean) => useQuery({ ...demoStateQuery(), enabled });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { multiplierLadder, payoutOf } from '../../../../contracts/chicken.math';
 import { ApiError, errorMessage } from '../../lib/api';
 import { notify } from '../../lib/toast';
@@ -8,7 +8,7 @@ import { formatRupees, toPaise, toRupees } from '../../../../contracts/amounts';
 import { useSiteSettings } from '../../lib/useSiteSettings';
 import type { Sfx } from './audio/chickenAudio';
 import type { DemoState } from '../../../../contracts/chicken';
-import { chickenApi, chickenKeys, demoApi, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
+import { chickenApi, chickenKeys, demoApi, useDemoState, type Difficulty, type RoundView, type SteppedRound } from './chicken.api';
 import { checkStart, DIFFICULTY_LOCKED } from './chicken.rules';
 import { gameReducer, initialGame, type GameState } from './chicken.state';
 import { paidResult } from '../../lib/betResult';
@@ -58,7 +58,7 @@ export function useChickenGame({ play, announce, demo = false }: Options) {
   const { data: settings } = useSiteSettings();
   const userId = user?._id;
   const wallet = useBalance();
-  const demoState = useQuery({ queryKey: chickenKeys.demo, queryFn: demoApi.state, enabled: demo });
+  const demoState = useDemoState(demo);
   const balance = demo ? demoState.data?.balance : wallet.data;
   const backend = useMemo(() => backendOf(demo, userId), [demo, userId]);
 

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorRetry, Loading } from '../../components/ui/States';
-import { apiData, okAnswer } from '../../lib/api';
-import { homeKeys } from './home.keys';
+import { useLastResults } from './home.api';
 import { betResult } from '../../lib/betResult';
 import { formatDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
@@ -12,18 +10,7 @@ const SHOWN = 5;
 
 /** The signed-in player's latest rounds, so home shows where they stand at a glance. */
 export function LastResults() {
-  const results = useQuery({
-    queryKey: homeKeys.lastResults,
-    queryFn: ({ signal }) =>
-      apiData(
-        okAnswer(
-          () => import('../../../../contracts/chicken'),
-          (c) => c.betsPageSchema,
-        ),
-        '/api/v1/bets',
-        { query: { page: 1 }, signal },
-      ),
-  });
+  const results = useLastResults();
   let body;
   if (results.isPending) body = <Loading />;
   else if (results.isError)

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
-import { answerFrom, apiAnswer } from '../../lib/api';
-import { homeKeys } from './home.keys';
+import { useNotification } from './home.api';
 import { t } from '../../lib/i18n';
 import { ownText } from '../../lib/ownText';
 
@@ -30,26 +28,7 @@ const rememberClosed = (message: string) => {
  */
 export function NotificationDialog() {
   const [closed, setClosed] = useState<string | null>(null);
-  const { data } = useQuery({
-    queryKey: homeKeys.notification,
-    staleTime: 5 * 60_000,
-    queryFn: async () => {
-      try {
-        const res = await apiAnswer(
-          answerFrom(
-            () => import('../../../../contracts/accounts'),
-            (c) => c.notificationAnswerSchema,
-          ),
-          '/api/v1/notification/get',
-          { anonymous: true },
-        );
-        return typeof res?.message === 'string' ? { message: res.message, messageHi: res.messageHi ?? null } : null;
-      } catch (err) {
-        console.error('notification', err);
-        throw err;
-      }
-    },
-  });
+  const { data } = useNotification();
   // Read in the language shown now: the answer stays cached across a change of language. Closing is
   // remembered by the English text, the message whichever language shows it.
   const message = data ? ownText(data.message, data.messageHi).trim() : '';

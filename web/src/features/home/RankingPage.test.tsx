@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maskName } from '../../../../contracts/ranking';
 import { mockApi, renderApp } from '../../lib/test-utils';
-import RankingPage, { REFRESH_MS } from './RankingPage';
+import RankingPage from './RankingPage';
+import { RANKING_REFRESH_MS } from './home.api';
 
 const entry = (rank: number, name: string, pts: number) => ({ rank, name, points: pts });
 const answer = (entries: ReturnType<typeof entry>[]) => ({
@@ -47,7 +48,7 @@ describe('RankingPage', () => {
     });
     renderApp(<RankingPage />);
     await screen.findByText('A****o', { selector: '.home-rank-row__name' });
-    await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS + 10));
+    await act(() => vi.advanceTimersByTimeAsync(RANKING_REFRESH_MS + 10));
     expect(await screen.findByText('V****h', { selector: '.home-rank-row__name' })).toBeInTheDocument();
     expect(api.find('GET', '/api/v1/ranking').length).toBeGreaterThanOrEqual(2);
   });

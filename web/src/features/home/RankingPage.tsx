@@ -1,14 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RankingEntry } from '../../../../contracts/ranking';
 import { Icon } from '../../components/ui/Icon';
 import { Page } from '../../components/ui/Page';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
-import { answerFrom, apiAnswer } from '../../lib/api';
-import { homeKeys } from './home.keys';
+import { useRanking } from './home.api';
 import './home.css';
 import { currentLocale, t } from '../../lib/i18n';
 
-export const REFRESH_MS = 5000;
 const AVATAR_COLOURS = ['#6c5ce7', '#ff5b6e', '#2ecc71', '#ffb84d', '#00b8d9', '#e056fd', '#ff7f50', '#1abc9c', '#f368e0', '#54a0ff'];
 
 function Avatar({ entry, size }: { entry: RankingEntry; size: 'lg' | 'sm' }) {
@@ -34,22 +31,7 @@ const podiumStyle = (players: number) =>
  * jackpot and no bonus: nothing is paid for a rank, so no money figure is promised (decision 0009).
  */
 export default function RankingPage() {
-  const ranking = useQuery({
-    queryKey: homeKeys.ranking,
-    queryFn: async ({ signal }) =>
-      (
-        await apiAnswer(
-          answerFrom(
-            () => import('../../../../contracts/ranking'),
-            (c) => c.rankingAnswerSchema,
-          ),
-          '/api/v1/ranking',
-          { anonymous: true, signal },
-        )
-      ).data,
-    refetchInterval: REFRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  const ranking = useRanking();
 
   if (ranking.isPending) return <Loading />;
   if (ranking.isError) return <ErrorRetry onRetry={() => void ranking.refetch()}>{t('The ranking could not be loaded.')}</ErrorRetry>;

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ExclusionView } from '../../../../contracts/responsible';
 import { formatDateTime } from '../../lib/format';
-import { useSession } from '../../lib/useSession';
-import { responsibleApi, responsibleKeys } from './responsible.api';
+import { useExclusion } from '../../lib/useExclusion';
 import './responsible.css';
 import { t } from '../../lib/i18n';
 
@@ -50,12 +48,11 @@ export function BreakNotice({ exclusion }: { exclusion: ExclusionView | null | u
 
 /** The break notice on every screen of a player who is on one. */
 export function BreakBanner() {
-  const { signedIn } = useSession();
-  const state = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state, enabled: signedIn, staleTime: 60_000 });
-  if (!signedIn || !state.data?.exclusion) return null;
+  const exclusion = useExclusion();
+  if (!exclusion) return null;
   return (
     <div className="rp-break-banner">
-      <BreakNotice exclusion={state.data.exclusion} />
+      <BreakNotice exclusion={exclusion} />
     </div>
   );
 }

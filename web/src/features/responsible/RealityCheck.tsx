@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_REALITY_CHECK_MINUTES } from '../../../../contracts/reality-check';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Loading } from '../../components/ui/States';
+import { useResponsibleSettings } from '../../lib/useExclusion';
 import { useSession } from '../../lib/useSession';
 import { formatRupees } from '../../../../contracts/amounts';
-import { responsibleApi, responsibleKeys } from './responsible.api';
+import { useSessionSummary } from './responsible.api';
 import './responsible.css';
 import { t } from '../../lib/i18n';
 
@@ -36,7 +36,7 @@ export function playedFor(ms: number): string {
 export function RealityCheck({ onStop }: { onStop: () => void }) {
   const { user } = useSession();
   const userId = user?._id;
-  const settings = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state, enabled: Boolean(userId), staleTime: 60_000 });
+  const settings = useResponsibleSettings();
   const minutes = settings.data?.realityCheckMinutes ?? DEFAULT_REALITY_CHECK_MINUTES;
   const [due, setDue] = useState<{ count: number; start: number; at: number } | null>(null);
 
@@ -54,7 +54,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
   }, [userId, minutes]);
 
   const since = due ? new Date(due.start).toISOString() : '';
-  const summary = useQuery({ queryKey: responsibleKeys.session(since), queryFn: () => responsibleApi.session(since), enabled: Boolean(due) });
+  const summary = useSessionSummary(since, Boolean(due));
   if (!userId || !due) return null;
   const close = (then?: () => void) => {
     sessionStorage.setItem(shownKey(userId), String(due.count));

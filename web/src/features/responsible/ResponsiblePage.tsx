@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -25,7 +25,7 @@ import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { formatRupees, isAmountText } from '../../../../contracts/amounts';
-import { responsibleApi, responsibleKeys } from './responsible.api';
+import { responsibleApi, responsibleKeys, useResponsibleState } from './responsible.api';
 import { daysText, obliqueDaysText } from './BreakNotice';
 import './responsible.css';
 import { t, tk } from '../../lib/i18n';
@@ -35,7 +35,7 @@ const PERIOD_LABELS: Record<LimitPeriod, string> = { day: tk('Per day'), week: t
 
 /** Profile → Responsible play: limits, a break, the reality check and statements. */
 export default function ResponsiblePage() {
-  const state = useQuery({ queryKey: responsibleKeys.all, queryFn: responsibleApi.state });
+  const state = useResponsibleState();
   return (
     <Page title={t('Responsible play')} narrow>
       <p className="rp-intro">

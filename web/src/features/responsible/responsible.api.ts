@@ -1,7 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExclusionKind, LimitKind, LimitPeriod, LimitView } from '../../../../contracts/responsible';
 import { apiData, okAnswer } from '../../lib/api';
 import { sharedKeys } from '../../lib/sharedKeys';
-import { fetchResponsibleState } from '../../lib/useExclusion';
+import { responsibleStateQuery } from '../../lib/useExclusion';
 
 const contract = () => import('../../../../contracts/responsible');
 
@@ -12,7 +13,6 @@ export const responsibleKeys = {
 };
 
 export const responsibleApi = {
-  state: fetchResponsibleState,
   setLimits: (limits: { kind: LimitKind; period: LimitPeriod; amount: number | null }[]) =>
     apiData(
       okAnswer(contract, (c) => c.limitViewSchema.array()),
@@ -31,12 +31,23 @@ export const responsibleApi = {
       '/api/v1/responsible/reality-check',
       { method: 'PUT', body: { minutes } },
     ),
-  session: (since: string) =>
-    apiData(
-      okAnswer(contract, (c) => c.sessionSummarySchema),
-      '/api/v1/responsible/session',
-      { query: { since } },
-    ),
 };
+
+/** The player's limits, break and reality check, as Responsible play edits them. */
+export const useResponsibleState = () => useQuery(responsibleStateQuery());
+
+/** What the player staked and won since a moment (the reality check's summary). */
+export const sessionSummaryQuery = (since: string) =>
+  queryOptions({
+    queryKey: responsibleKeys.session(since),
+    queryFn: () =>
+      apiData(
+        okAnswer(contract, (c) => c.sessionSummarySchema),
+        '/api/v1/responsible/session',
+        { query: { since } },
+      ),
+  });
+
+export const useSessionSummary = (since: string, enabled: boolean) => useQuery({ ...sessionSummaryQuery(since), enabled });
 
 export type { LimitView };

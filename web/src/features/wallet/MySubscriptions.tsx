@@ -1,27 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Empty, ErrorRetry, Loading } from '../../components/ui/States';
-import { answerFrom, apiAnswer, errorMessage } from '../../lib/api';
-import { walletKeys } from './wallet.api';
+import { errorMessage } from '../../lib/api';
+import { useSubscriptions } from './wallet.api';
 import { formatDateTime } from '../../lib/format';
 import { formatRupees } from '../../../../contracts/amounts';
 import { t } from '../../lib/i18n';
 
 /** The player's subscription requests: waiting, approved with the channel's single-use invite link, or rejected. */
 export function MySubscriptions() {
-  const list = useQuery({
-    queryKey: walletKeys.subscriptions,
-    queryFn: async ({ signal }) =>
-      (
-        await apiAnswer(
-          answerFrom(
-            () => import('../../../../contracts/telegram'),
-            (c) => c.subscriptionsAnswerSchema,
-          ),
-          '/api/v1/wallet/telegram/subscriptions',
-          { signal },
-        )
-      ).data,
-  });
+  const list = useSubscriptions();
   return (
     <section className="card wallet-card" aria-labelledby="my-subscriptions">
       <h2 id="my-subscriptions" className="wallet-subs__title">

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { payNumberSchema, type depositRequestSchema, type upiRequestSchema, type withdrawRequestSchema } from '../../../../contracts/wallet';
 import { answerFrom, apiAnswer } from '../../lib/api';
+import { sharedKeys } from '../../lib/sharedKeys';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { balanceKey, useSession } from '../../lib/useSession';
 
@@ -19,13 +20,13 @@ const answers = () => import('../../../../contracts/wallet.answers');
 export const walletKeys = {
   allHistory: ['wallet', 'history'] as const,
   history: (page: number) => ['wallet', 'history', page] as const,
-  telegramAmount: ['telegram-amount'] as const,
+  telegramAmount: sharedKeys.telegramAmount,
   subscriptions: ['wallet', 'telegram-subscriptions'] as const,
 };
 
 /** One page of the signed-in player's wallet history; the server is asked for the page shown. */
-export function useWalletHistory(page: number) {
-  return useQuery({
+export const walletHistoryQuery = (page: number) =>
+  queryOptions({
     queryKey: walletKeys.history(page),
     queryFn: async ({ signal }) =>
       (
@@ -37,11 +38,12 @@ export function useWalletHistory(page: number) {
       ).data,
     placeholderData: keepPreviousData,
   });
-}
+
+export const useWalletHistory = (page: number) => useQuery(walletHistoryQuery(page));
 
 /** The Telegram subscription price set by the back office (a bare array; the first entry counts). */
-export function useTelegramAmount() {
-  return useQuery({
+export const telegramAmountQuery = () =>
+  queryOptions({
     queryKey: walletKeys.telegramAmount,
     queryFn: async ({ signal }) => {
       const list = await apiAnswer(
@@ -52,7 +54,27 @@ export function useTelegramAmount() {
       return list.length ? Number(list[0].amount) : null;
     },
   });
-}
+
+export const useTelegramAmount = () => useQuery(telegramAmountQuery());
+
+/** The player's subscription requests: waiting, approved with the channel's single-use invite link, or rejected. */
+export const subscriptionsQuery = () =>
+  queryOptions({
+    queryKey: walletKeys.subscriptions,
+    queryFn: async ({ signal }) =>
+      (
+        await apiAnswer(
+          answerFrom(
+            () => import('../../../../contracts/telegram'),
+            (c) => c.subscriptionsAnswerSchema,
+          ),
+          '/api/v1/wallet/telegram/subscriptions',
+          { signal },
+        )
+      ).data,
+  });
+
+export const useSubscriptions = () => useQuery(subscriptionsQuery());
 
 /**
  * A money call with its Idempotency-Key: the key is made once per submission and sent again when the

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { REPORT_PERIODS, type Figures, type Overview } from '../../../../../contracts/reports';
 import { ErrorRetry, Loading } from '../../../components/ui/States';
-import { answerFrom, apiAnswer } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { formatRupees } from '../../../../../contracts/amounts';
+import { useOverview } from '../admin.api';
 import { SectionHead } from './SectionHead';
 
 const PERIOD_LABEL: Record<(typeof REPORT_PERIODS)[number], string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
@@ -60,21 +59,7 @@ function DailyChart({ days, figure, label }: { days: Overview['daily']; figure: 
 
 /** The first screen for admins with the transaction page: the figures, what waits, and whether the ledger holds. */
 export function OverviewSection() {
-  const overview = useQuery({
-    queryKey: ['admin', 'overview'],
-    queryFn: async ({ signal }) =>
-      (
-        await apiAnswer(
-          answerFrom(
-            () => import('../../../../../contracts/reports'),
-            (c) => c.overviewAnswerSchema,
-          ),
-          '/api/v1/admin/overview',
-          { signal },
-        )
-      ).data,
-    refetchInterval: 60_000,
-  });
+  const overview = useOverview();
   if (overview.isPending) return <Loading />;
   if (overview.isError) return <ErrorRetry onRetry={() => void overview.refetch()}>The overview could not be loaded.</ErrorRetry>;
   const { periods, daily, pending, ledger } = overview.data;

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatRupees } from '../../../../../contracts/amounts';
 import { RECONCILE_KINDS } from '../../../../../contracts/reconcile';
@@ -9,7 +8,7 @@ import { Empty, ErrorRetry, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { importResultQuery, useApproveLines, type ApproveResult, type ReconcileKind, type ReconcileResult } from '../reconcile.api';
+import { useApproveLines, useImportResult, type ApproveResult, type ReconcileKind, type ReconcileResult } from '../reconcile.api';
 import { ReconcileTable } from './ReconcileTable';
 import { KIND_LABELS } from './reconcile.words';
 
@@ -67,7 +66,7 @@ function KindChips({
  * rows, and one action approving the chosen exact matches, each through the usual deposit approval.
  */
 export function ReconcileResultView({ importId, autoApproved }: { importId: string; autoApproved: number }) {
-  const result = useQuery(importResultQuery(importId));
+  const result = useImportResult(importId);
   const approve = useApproveLines(importId);
   const [filter, setFilter] = useState<ReconcileKind | null>(null);
   // Matched lines start chosen; the admin unticks the ones to leave.

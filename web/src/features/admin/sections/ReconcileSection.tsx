@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,7 +10,7 @@ import { ErrorRetry, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { bankAccountsQuery, importsQuery, useAddBankAccount, type BankAccount, type ReconcileResult, type StatementImport } from '../reconcile.api';
+import { useAddBankAccount, useBankAccounts, useImports, type BankAccount, type ReconcileResult, type StatementImport } from '../reconcile.api';
 import { ReconcileResultView } from './ReconcileResultView';
 import { SectionHead } from './SectionHead';
 import { StatementUploadForm } from './StatementUploadForm';
@@ -58,7 +57,7 @@ function AddAccountForm({ onAdded, first }: { onAdded: (account: BankAccount) =>
 /** The bank accounts: one to import into, chosen from a list, and a form to add one. */
 function AccountPanel({ accountId, onChoose }: { accountId: string | null; onChoose: (id: string) => void }) {
   const selectId = useId();
-  const accounts = useQuery(bankAccountsQuery());
+  const accounts = useBankAccounts();
   let body;
   if (accounts.isPending) body = <Loading />;
   else if (accounts.isError)
@@ -109,7 +108,7 @@ function AccountPanel({ accountId, onChoose }: { accountId: string | null; onCho
 /** The statements imported so far, newest first; one opens its table. */
 function ImportList({ openId, onOpen }: { openId: string | null; onOpen: (imp: StatementImport) => void }) {
   const [page, setPage] = useState(1);
-  const imports = useQuery(importsQuery(page));
+  const imports = useImports(page);
   let body;
   if (imports.isPending) body = <Loading />;
   else if (imports.isError)
@@ -156,7 +155,7 @@ function ImportList({ openId, onOpen }: { openId: string | null; onOpen: (imp: S
  * players' deposit claims by UTR and amount, and approve the exact matches in one action.
  */
 export function ReconcileSection() {
-  const accounts = useQuery(bankAccountsQuery());
+  const accounts = useBankAccounts();
   const [chosenAccount, setChosenAccount] = useState<string | null>(null);
   const accountId = chosenAccount ?? accounts.data?.[0]?._id ?? null;
   const [open, setOpen] = useState<{ id: string; autoApproved: number } | null>(null);
