@@ -146,6 +146,10 @@ export default tseslint.config(
           message: 'Take the query key from the key factory of the api module (walletKeys.history(page)), not a literal array.',
         },
         {
+          selector: "Property[key.name='queryFn']",
+          message: 'Use the query options or the hook of the api module (useBalance(), balanceQuery()), not a query written in the component.',
+        },
+        {
           selector: 'ImportDeclaration[source.value=/lib.api$/] > ImportSpecifier[imported.name=/^(api|apiAnswer|apiData)$/]',
           message: 'Components do not call the API: put the call in the feature’s api module (*.api.ts) and use its hook.',
         },

@@ -177,15 +177,23 @@ describe('one shape for web data', () => {
 
   it('reports a component that writes its query key as a literal array', async () => {
     const code =
-      "import { useQuery } from '@tanstack/react-query';\nimport { fetchHistory } from './wallet.api';\n" +
-      "export function History({ page }: { page: number }) {\n  const q = useQuery({ queryKey: ['wallet', 'history', page], queryFn: () => fetchHistory(page) });\n  return <p>{q.status}</p>;\n}";
+      "import { useQueryClient } from '@tanstack/react-query';\n" +
+      "export function Refresh() {\n  const c = useQueryClient();\n  return <button onClick={() => void c.invalidateQueries({ queryKey: ['wallet', 'history'] })}>R</button>;\n}";
     expect(await shapeErrors('web/src/features/wallet/Example.tsx', code)).toEqual([expect.stringContaining('key factory')]);
   });
 
-  it('lets a component take its key from the key factory', async () => {
+  it('reports a component that writes its own query', async () => {
     const code =
       "import { useQuery } from '@tanstack/react-query';\nimport { fetchBalance, walletKeys } from './wallet.api';\n" +
       'export function Balance() {\n  const q = useQuery({ queryKey: walletKeys.balance(), queryFn: fetchBalance });\n  return <p>{q.status}</p>;\n}';
+    expect(await shapeErrors('web/src/features/wallet/Example.tsx', code)).toEqual([expect.stringContaining('api module')]);
+  });
+
+  it('lets a component use the api module’s hook and query options, and invalidate by the key factory', async () => {
+    const code =
+      "import { useQuery, useQueryClient } from '@tanstack/react-query';\nimport { balanceQuery, useHistory, walletKeys } from './wallet.api';\n" +
+      'export function Balance() {\n  const q = useQuery({ ...balanceQuery(), enabled: true });\n  const h = useHistory(1);\n  const c = useQueryClient();\n' +
+      '  return <button onClick={() => void c.invalidateQueries({ queryKey: walletKeys.balance() })}>{q.status}{h.status}</button>;\n}';
     expect(await shapeErrors('web/src/features/wallet/Example.tsx', code)).toEqual([]);
   });
 

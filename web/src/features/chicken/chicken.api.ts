@@ -127,3 +127,7 @@ export const useBets = (page: number) => useQuery(betsQuery(page));
 /** The visitor's demo: its balance and the round in play. */
 export const demoStateQuery = () => queryOptions({ queryKey: chickenKeys.demo, queryFn: demoApi.state });
 export const useDemoState = (enabled: boolean) => useQuery({ ...demoStateQuery(), enabled });
+
+/** The player's active seed pair (server seed hash, client seed, next nonce). */
+export const seedPairQuery = () => queryOptions({ queryKey: chickenKeys.fairness, queryFn: chickenApi.fairness });
+export const useSeedPair = () => useQuery(seedPairQuery());

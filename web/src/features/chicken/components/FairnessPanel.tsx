@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { clientSeedSchema } from '../../../../../contracts/chicken';
@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/Field';
 import { ErrorText, Loading } from '../../../components/ui/States';
 import { errorMessage } from '../../../lib/api';
 import { notify } from '../../../lib/toast';
-import { chickenApi, chickenKeys, type RotatedSeedPair } from '../chicken.api';
+import { chickenApi, chickenKeys, useSeedPair, type RotatedSeedPair } from '../chicken.api';
 import { t } from '../../../lib/i18n';
 import { Tr } from '../../../lib/Tr';
 
@@ -20,7 +20,7 @@ type SeedForm = z.input<typeof seedForm>;
 /** The player's seed pair: the committed server seed hash, their client seed, the nonce, rotation. */
 export function FairnessPanel() {
   const queryClient = useQueryClient();
-  const pair = useQuery({ queryKey: chickenKeys.fairness, queryFn: chickenApi.fairness });
+  const pair = useSeedPair();
   const [revealed, setRevealed] = useState<RotatedSeedPair | null>(null);
   const form = useForm<SeedForm>({ resolver: zodResolver(seedForm), values: { clientSeed: pair.data?.clientSeed ?? '' } });
 
