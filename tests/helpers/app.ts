@@ -10,6 +10,7 @@ import { walletCoinRates, walletQrCodes } from '../../server/db/schema/index.js'
 import { checkLedger } from '../../server/modules/ledger/index.js';
 import type { App } from '../../server/types.js';
 import { testDatabase } from './db.js';
+import { createAdmin, type TestUser } from './factories.js';
 
 /**
  * Builds the app on the worker's test database, as a value to call through `inject`. `extend`
@@ -100,4 +101,9 @@ export function useTestApp(use: (app: App) => unknown, options: TestAppOptions =
 /** Runs SQL and answers its rows (the result type differs between PGlite and pg). */
 export async function rows<T>(app: App, query: SQL): Promise<T[]> {
   return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** useTestApp with one admin made for the file: `useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)))`. */
+export function useTestAppWithAdmin(use: (app: App, admin: TestUser) => unknown, options: TestAppOptions = {}): void {
+  useTestApp(async (a) => use(a, await createAdmin(a)), options);
 }

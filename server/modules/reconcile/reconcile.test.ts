@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReconcileResult, ReconcileRow } from '../../../contracts/reconcile.answers.js';
-import { rows, useTestApp } from '../../../tests/helpers/app.js';
+import { rows, useTestApp, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog, statementImports, walletDeposits } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
@@ -215,13 +215,7 @@ describe('bank statements matched to deposit claims', () => {
 describe('bank statements with RECONCILE_AUTO_APPROVE', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true, env: { RECONCILE_AUTO_APPROVE: '1' } },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true, env: { RECONCILE_AUTO_APPROVE: '1' } });
 
   it('approves exact UTR-and-amount matches on import, as the importing admin, and leaves the rest for a person', async () => {
     const account = (

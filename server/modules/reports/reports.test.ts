@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { transfer, type TransferInput } from '../ledger/index.js';
 
 describe('overview and daily reports', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  });
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)));
 
   let n = 0;
   const move = (from: TransferInput['from'], to: TransferInput['to'], rupees: number, kind: TransferInput['kind']) =>

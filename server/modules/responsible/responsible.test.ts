@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rows, useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { rows, useTestApp, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { ledgerTransfers } from '../../db/schema/index.js';
 import { manualClock } from '../../lib/clock.js';
 import type { App } from '../../types.js';
@@ -15,13 +15,7 @@ describe('responsible play', () => {
   let app: App;
   let admin: TestUser;
   const clock = manualClock();
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true, clock },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true, clock });
 
   const setLimits = (p: TestUser, limits: unknown[]) =>
     app.inject({ method: 'PUT', url: '/api/v1/responsible/limits', headers: p.headers, payload: { limits } });

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/helpers/app.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
@@ -8,13 +8,7 @@ import type { App } from '../../types.js';
 describe('game visibility and the site-wide notification', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true });
 
   const setVisible = (who: TestUser | null, payload: unknown) =>
     app.inject({ method: 'POST', url: '/api/v1/admin/game-visibility', headers: who?.headers ?? {}, payload: payload as object });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { drawSpin, prizeRupees } from '../../../contracts/spinner.js';
-import { rows, useTestApp } from '../../../tests/helpers/app.js';
+import { rows, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
 import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { manualClock } from '../../lib/clock.js';
 import type { App } from '../../types.js';
@@ -12,13 +12,7 @@ describe('the prize wheel', () => {
   let admin: TestUser;
   // The hour between spins passes when a test says so.
   const clock = manualClock();
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true, clock },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true, clock });
 
   const spin = (who: TestUser, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: '/api/v1/spinner/spin', headers: { ...who.headers, ...headers } });

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 
 describe('refer amount and Telegram amount', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(async (a) => {
-    app = a;
-    admin = await createAdmin(a);
-  });
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)));
 
   for (const path of ['/api/v1/refer-amount', '/api/v1/telegram-amount']) {
     it(`${path}: one entry, rupees in answers, a bare array list, audited`, async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { balanceOf, heldOf } from '../ledger/ledger.service.js';
 import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWithdrawal } from './wallet.fixtures.js';
@@ -10,13 +10,7 @@ import { decideDeposit, decideWithdrawal, pendingDeposit, postWithdrawal, upiWit
 describe('wallet under concurrent requests', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true });
 
   it('credits a deposit once when it is approved 100 times at once', async () => {
     const p = await createPlayer(app);

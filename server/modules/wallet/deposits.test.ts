@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { seedPaymentTargets, useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { seedPaymentTargets, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog, walletQrCodes } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { balanceOf, transfer } from '../ledger/ledger.service.js';
@@ -10,13 +10,7 @@ import { decideDeposit, nextPayNumber, pendingDeposit, postDeposit, upiDeposit }
 describe('deposits', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true });
 
   it('refuses a deposit by a method with nowhere to pay, and takes it once a QR code is set up', async () => {
     const p = await createPlayer(app);

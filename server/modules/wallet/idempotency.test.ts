@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { walletDeposits, walletWithdrawals } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { balanceOf, heldOf } from '../ledger/ledger.service.js';
@@ -10,13 +10,7 @@ import { decideDeposit, decideWithdrawal, nextPayNumber, postDeposit, postWithdr
 describe('money calls replayed with the same Idempotency-Key', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true });
 
   const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { createTestApp, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { multipart, PNG_BYTES } from './wallet.fixtures.js';
@@ -13,13 +13,7 @@ const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 describe('payment QR codes', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { paymentTargets: false },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { paymentTargets: false });
 
   const qrDir = () => join(app.config.dataDir, 'uploads', 'qr');
   const upload = async (prefix: string, field: string, bytes: Uint8Array, fields: Record<string, string> = { title: 'Pay here' }, type = 'image/png') => {

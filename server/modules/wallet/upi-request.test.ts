@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEPOSIT_REFERENCE_PATTERN } from '../../../contracts/upi.js';
-import { seedPaymentTargets, useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { seedPaymentTargets, useTestApp, useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import { walletDeposits, walletQrCodes } from '../../db/schema/index.js';
 import type { App } from '../../types.js';
 import { balanceOf } from '../ledger/ledger.service.js';
@@ -26,13 +26,7 @@ async function setUpiId(app: App, payTo: string | null) {
 describe('a UPI request for the exact amount', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true, env: { UPI_PAYEE_NAME: 'Rupee Arcade & Co' } },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true, env: { UPI_PAYEE_NAME: 'Rupee Arcade & Co' } });
   beforeAll(async () => setUpiId(app, UPI_ID));
   afterAll(async () => setUpiId(app, null));
 

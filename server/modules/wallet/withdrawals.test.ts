@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/helpers/app.js';
-import { createAdmin, createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
+import { useTestAppWithAdmin } from '../../../tests/helpers/app.js';
+import { createPlayer, type TestUser } from '../../../tests/helpers/factories.js';
 import type { App } from '../../types.js';
 import { balanceOf, heldOf, transfer } from '../ledger/ledger.service.js';
 import { decideWithdrawal, ERC20_ADDRESS, postWithdrawal, TRC20_ADDRESS, upiWithdrawal } from './wallet.fixtures.js';
@@ -8,13 +8,7 @@ import { decideWithdrawal, ERC20_ADDRESS, postWithdrawal, TRC20_ADDRESS, upiWith
 describe('withdrawals', () => {
   let app: App;
   let admin: TestUser;
-  useTestApp(
-    async (a) => {
-      app = a;
-      admin = await createAdmin(a);
-    },
-    { checkLedgerAfterEach: true },
-  );
+  useTestAppWithAdmin((a, ad) => ((app = a), (admin = ad)), { checkLedgerAfterEach: true });
 
   it('holds the amount at once so it can be neither bet nor withdrawn twice', async () => {
     const p = await createPlayer(app, { balance: 1000 });
