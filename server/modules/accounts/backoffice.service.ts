@@ -15,6 +15,7 @@ import type { AuthUser } from '../../types.js';
 import { audit } from '../audit/index.js';
 import { ensureWallet } from '../ledger/index.js';
 import type { UserRow } from './accounts.repo.js';
+import { personRecord } from './person.js';
 import * as users from './accounts.repo.js';
 import { newReferralCode } from './accounts.service.js';
 import * as repo from './backoffice.repo.js';
@@ -28,17 +29,9 @@ import { assertIndependent } from './independence.service.js';
 /** The page that manages admins: nobody may remove the last admin who holds it. */
 const ADMIN_MANAGEMENT: AccessPage = 'admin-management';
 
-/** What the audit log keeps of a person: never a password or its hash. */
+/** What the audit log keeps of a person (an admin's pages and limit too): never a password or its hash. */
 const auditRecord = (row: UserRow) => ({
-  _id: row.id,
-  fullName: row.fullName,
-  email: row.email,
-  phoneNumber: row.phoneNumber,
-  createdAt: row.createdAt.toISOString(),
-  role: row.role,
-  verified: Boolean(row.verifiedAt),
-  blocked: Boolean(row.blockedAt),
-  withdrawalsHeldUntil: row.withdrawalsHeldUntil ? row.withdrawalsHeldUntil.toISOString() : null,
+  ...personRecord(row),
   ...(row.role === 'admin'
     ? { accessPages: row.accessPages, dailyApprovalLimit: row.dailyApprovalLimit === null ? null : toRupees(row.dailyApprovalLimit) }
     : {}),

@@ -1,10 +1,11 @@
 import type { PublicUser } from '../../../contracts/accounts.js';
-import type { AdminRow, ManagedUser } from '../../../contracts/backoffice.js';
+import type { AdminRow } from '../../../contracts/backoffice.js';
 import type { ExclusionView } from '../../../contracts/responsible.js';
 import { toRupees } from '../../../contracts/money.js';
 import type { AccessPage } from '../../../contracts/roles.js';
 import type { ProposedAdminChange } from '../../db/schema/index.js';
 import type { UserRow } from './accounts.repo.js';
+import { personRecord } from './person.js';
 
 /** The user object of login and /users/me; never the password hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -24,17 +25,7 @@ export function toPublicUser(row: UserRow): PublicUser {
 export const registeredView = (row: UserRow) => ({ _id: row.id, fullName: row.fullName, email: row.email, phoneNumber: row.phoneNumber });
 
 /** A person as the back office lists them. */
-export const managedUserView = (row: UserRow): ManagedUser => ({
-  _id: row.id,
-  fullName: row.fullName,
-  email: row.email,
-  phoneNumber: row.phoneNumber,
-  createdAt: row.createdAt.toISOString(),
-  role: row.role,
-  verified: Boolean(row.verifiedAt),
-  blocked: Boolean(row.blockedAt),
-  withdrawalsHeldUntil: row.withdrawalsHeldUntil ? row.withdrawalsHeldUntil.toISOString() : null,
-});
+export const managedUserView = personRecord;
 
 /** An admin as the Admin Controller lists them. */
 export const adminRowView = (row: UserRow): AdminRow => ({
