@@ -15,8 +15,8 @@ const serverSource = walk(join(ROOT, 'server'))
   .join('\n');
 
 describe('the error codes', () => {
-  it('lists each code once, in order', () => {
-    expect([...ERROR_CODES]).toEqual([...new Set(ERROR_CODES)].sort());
+  it('lists each code once', () => {
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     expect(new Set(PLAYER_ERROR_CODES).size).toBe(PLAYER_ERROR_CODES.length);
   });
 

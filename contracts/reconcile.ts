@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors.js';
 
 /*
  * A bank statement matched to deposit claims: the limits of a statement file, the column mapping
@@ -41,7 +40,7 @@ export const STATEMENT_ERROR_CODES = [
   'STATEMENT_BAD_AMOUNT',
   'STATEMENT_BAD_DATE',
   'STATEMENT_BAD_CREDIT_DEBIT',
-] as const satisfies readonly ErrorCode[];
+] as const;
 export type StatementErrorCode = (typeof STATEMENT_ERROR_CODES)[number];
 
 const columnName = z.string().trim().min(1, 'Choose a column.').max(200);
